@@ -12,19 +12,37 @@ import java.util.SplittableRandom;
  * them are independent, so every set of n - s finished tasks decodes by solving a^T B_F = 1^T
  * (least squares by column-pivoted QR, {@link LeastSquares}).
  *
- * <p>Conditioning: a random Gaussian H becomes ill-conditioned as n grows. We take H's rows from
- * the real Fourier basis at the frequencies nearest n/2 (cosine and sine pairs, plus the
- * alternating row (-1)^i for odd s and even n). B is then circulant and its decoding reduces to a
- * Vandermonde system on the unit circle, which stays well conditioned. Where that basis does not
- * exist (n and s both odd) H has orthonormal random rows orthogonal to 1. {@link #MAX_TASKS} is the
- * largest n at which every n - s set decodes random block vectors within 1e-9 relative error for s
- * up to 3, as measured by {@code CodingBenchmark}; larger n is rejected in favour of the fractional
- * repetition code, which has no such limit.
+ * <p>Conditioning: a random Gaussian H becomes ill-conditioned as n grows. When n + s is odd we
+ * take H's rows from the real Fourier basis at the s consecutive frequencies centred on n/2 (cosine
+ * and sine pairs, plus the alternating row (-1)^i for odd s and even n). B is then circulant with
+ * zeros at consecutive roots of unity (a BCH-like code: any n - s rows decode) and its decoding
+ * reduces to a Vandermonde system on the unit circle. When n + s is even no real set of s
+ * consecutive frequencies exists, and H has orthonormal random rows orthogonal to 1 (seeded by n
+ * and s).
+ *
+ * <p>Limits ({@link #maxTasks}): s <= 3, and the largest n at which every n - s set decoded random
+ * block vectors within 1e-9 relative error in {@code CodingBenchmark}. Larger n is rejected in
+ * favour of the fractional repetition code, which has no such limit.
  */
 final class CyclicRepetitionCode extends AbstractGradientCode {
 
   /** See the class comment: measured by {@code CodingBenchmark}. */
   static final int MAX_TASKS = 64;
+
+  /** The largest stragglers tolerance measured. */
+  static final int MAX_TOLERANCE = 3;
+
+  /**
+   * The largest n accepted for tolerance s, as measured by {@code CodingBenchmark}: 64 for the
+   * Fourier construction (n + s odd); for the random construction (n + s even) 64 at s = 1, 62 at s
+   * = 2 (n = 64 gave 2e-9) and 33 at s = 3 (n = 47 gave a nearly singular set).
+   */
+  static int maxTasks(int n, int s) {
+    if (constructionFor(n, s) == Construction.FOURIER || s <= 1) {
+      return MAX_TASKS;
+    }
+    return s == 2 ? 62 : 33;
+  }
 
   /** A decoding is exact when ||B_F^T a - 1|| / ||1|| is at most this. */
   static final double EXACT_RELATIVE_RESIDUAL = 1e-9;
@@ -33,12 +51,23 @@ final class CyclicRepetitionCode extends AbstractGradientCode {
 
   CyclicRepetitionCode(int n, int s) {
     super(n, s, Integer.MAX_VALUE, "cyclic");
-    if (n > MAX_TASKS) {
+    if (s > MAX_TOLERANCE) {
+      throw new IllegalArgumentException(
+          "cyclic: stragglerTolerance s="
+              + s
+              + " exceeds "
+              + MAX_TOLERANCE
+              + ", the largest s whose decoding accuracy was measured;"
+              + " use the fractional repetition code (frc) for larger s");
+    }
+    if (n > maxTasks(n, s)) {
       throw new IllegalArgumentException(
           "cyclic: numTasks n="
               + n
+              + " with s="
+              + s
               + " exceeds "
-              + MAX_TASKS
+              + maxTasks(n, s)
               + ", the largest n at which every n-s set of tasks decodes within 1e-9;"
               + " use the fractional repetition code (frc), which serves thousands of tasks");
     }

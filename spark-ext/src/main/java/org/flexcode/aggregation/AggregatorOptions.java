@@ -1,0 +1,141 @@
+package org.flexcode.aggregation;
+
+import java.util.Locale;
+import org.apache.spark.SparkConf;
+import org.apache.spark.storage.StorageLevel;
+import org.flexcode.stragglers.StragglerHook;
+
+/**
+ * Engine settings, immutable. Resolved from Spark conf keys with {@link #fromConf(SparkConf)}:
+ *
+ * <ul>
+ *   <li>{@code spark.flexcode.cancelStragglers} (true): cancel unfinished tasks once decodable;
+ *   <li>{@code spark.flexcode.onUndecodable} ({@code fail}): when Spark gives up on tasks the code
+ *       cannot do without, {@code fail} with an error naming the iteration and blocks, or use the
+ *       least-squares best {@code approximate} and log its residual;
+ *   <li>{@code spark.flexcode.storageLevel} ({@code MEMORY_AND_DISK}): how coded partitions cache;
+ *   <li>{@code spark.flexcode.maxResubmits} (3): how often one iteration may resubmit the tasks it
+ *       still needs after Spark aborted its job.
+ * </ul>
+ *
+ * <p>{@code workload} and {@code plannedIterations} only label jobs in the Spark UI ("FlexCode lr
+ * iteration 7/100 (cyclic s=1)"); {@code stragglers} is the test hook (none by default).
+ */
+public record AggregatorOptions(
+    String workload,
+    int plannedIterations,
+    boolean cancelStragglers,
+    boolean approximateWhenUndecodable,
+    StorageLevel storageLevel,
+    int maxResubmits,
+    StragglerHook stragglers) {
+
+  /** The Spark conf prefix of every FlexCode key. */
+  public static final String PREFIX = "spark.flexcode.";
+
+  /** Validates. */
+  public AggregatorOptions {
+    if (workload == null || workload.isBlank()) {
+      throw new IllegalArgumentException("workload label must not be empty");
+    }
+    if (plannedIterations < 0) {
+      throw new IllegalArgumentException(
+          "plannedIterations must be >= 0, got " + plannedIterations);
+    }
+    if (maxResubmits < 0) {
+      throw new IllegalArgumentException(PREFIX + "maxResubmits must be >= 0, got " + maxResubmits);
+    }
+    if (storageLevel == null || stragglers == null) {
+      throw new IllegalArgumentException("storageLevel and stragglers must not be null");
+    }
+  }
+
+  /** Defaults: label "aggregate", cancel stragglers, fail when undecodable, MEMORY_AND_DISK. */
+  public static AggregatorOptions defaults() {
+    return new AggregatorOptions(
+        "aggregate", 0, true, false, StorageLevel.MEMORY_AND_DISK(), 3, StragglerHook.none());
+  }
+
+  /** Defaults overridden by the {@code spark.flexcode.*} keys of {@code conf}. */
+  public static AggregatorOptions fromConf(SparkConf conf) {
+    AggregatorOptions d = defaults();
+    String onUndecodable =
+        conf.get(PREFIX + "onUndecodable", "fail").trim().toLowerCase(Locale.ROOT);
+    if (!onUndecodable.equals("fail") && !onUndecodable.equals("approximate")) {
+      throw new IllegalArgumentException(
+          PREFIX + "onUndecodable must be 'fail' or 'approximate', got '" + onUndecodable + "'");
+    }
+    String level = conf.get(PREFIX + "storageLevel", "MEMORY_AND_DISK");
+    StorageLevel storage;
+    try {
+      storage = StorageLevel.fromString(level.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          PREFIX + "storageLevel: unknown storage level '" + level + "'", e);
+    }
+    return new AggregatorOptions(
+        d.workload,
+        d.plannedIterations,
+        parseBoolean(conf, PREFIX + "cancelStragglers", true),
+        onUndecodable.equals("approximate"),
+        storage,
+        conf.getInt(PREFIX + "maxResubmits", d.maxResubmits),
+        d.stragglers);
+  }
+
+  private static boolean parseBoolean(SparkConf conf, String key, boolean fallback) {
+    String v = conf.get(key, Boolean.toString(fallback)).trim().toLowerCase(Locale.ROOT);
+    if (!v.equals("true") && !v.equals("false")) {
+      throw new IllegalArgumentException(key + " must be true or false, got '" + v + "'");
+    }
+    return Boolean.parseBoolean(v);
+  }
+
+  /** A copy with the UI label. */
+  public AggregatorOptions withWorkload(String workload, int plannedIterations) {
+    return new AggregatorOptions(
+        workload,
+        plannedIterations,
+        cancelStragglers,
+        approximateWhenUndecodable,
+        storageLevel,
+        maxResubmits,
+        stragglers);
+  }
+
+  /** A copy that does (or does not) cancel unfinished tasks. */
+  public AggregatorOptions withCancelStragglers(boolean cancel) {
+    return new AggregatorOptions(
+        workload,
+        plannedIterations,
+        cancel,
+        approximateWhenUndecodable,
+        storageLevel,
+        maxResubmits,
+        stragglers);
+  }
+
+  /** A copy that approximates (true) or fails (false) when Spark gives up on needed tasks. */
+  public AggregatorOptions withApproximateWhenUndecodable(boolean approximate) {
+    return new AggregatorOptions(
+        workload,
+        plannedIterations,
+        cancelStragglers,
+        approximate,
+        storageLevel,
+        maxResubmits,
+        stragglers);
+  }
+
+  /** A copy with a straggler hook. */
+  public AggregatorOptions withStragglers(StragglerHook hook) {
+    return new AggregatorOptions(
+        workload,
+        plannedIterations,
+        cancelStragglers,
+        approximateWhenUndecodable,
+        storageLevel,
+        maxResubmits,
+        hook);
+  }
+}

@@ -1,0 +1,584 @@
+package org.flexcode.aggregation;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.SparkContext;
+import org.apache.spark.SparkEnv;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.JavaFutureAction;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.VoidFunction;
+import org.apache.spark.broadcast.Broadcast;
+import org.flexcode.coding.GradientCode;
+import org.flexcode.metrics.IterationRecord;
+import org.flexcode.metrics.TaskTiming;
+import org.flexcode.spark.SparkInternals;
+import org.flexcode.stragglers.StragglerHook;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The straggler-tolerant replacement for {@code treeAggregate}: sums an additive {@link
+ * BlockStatistic} over all data blocks, ending each iteration as soon as the finished tasks allow.
+ *
+ * <p>Setup lays the data out with the strategy's code (block j = partition j of the input; coded
+ * partition i holds task i's blocks), caches it with executor-level preferred locations that put
+ * the copies of a block on different executors, and counts each block's records. Per iteration,
+ * {@link #aggregate} broadcasts the model (destroying the previous broadcast), submits one
+ * asynchronous single-stage job in its own job group with {@code interruptOnCancel=true}, and waits
+ * while each task's coded partial result reaches the driver through an {@code AccumulatorV2} as the
+ * task finishes. As soon as the strategy decides, it decodes, cancels the job group (interrupting
+ * the stragglers) and returns the aggregate with an {@link IterationRecord}. Results tagged with an
+ * earlier iteration are dropped.
+ *
+ * <p>Failures: a task that throws has not arrived; Spark retries it. If Spark aborts the job, the
+ * engine resubmits only the tasks still needed when the code can do without the failed ones;
+ * otherwise it throws {@link UndecodableIterationException} naming the iteration and the missing
+ * blocks, or (if asked) uses the least-squares best approximation and logs its residual.
+ *
+ * <p>Not thread-safe: one driver thread calls {@code aggregate} at a time. Close it to release the
+ * cached data, the broadcast and the listener.
+ */
+public final class CodedAggregator<T> implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(CodedAggregator.class);
+  private static final AtomicInteger ENGINES = new AtomicInteger();
+  private static final String GROUP_PREFIX = "flexcode-";
+  private static final String DESCRIPTION_PROPERTY = "spark.job.description";
+  private static final String INTERRUPT_PROPERTY = "spark.job.interruptOnCancel";
+
+  private final JavaSparkContext jsc;
+  private final AggregationStrategy strategy;
+  private final GradientCode code;
+  private final AggregatorOptions options;
+  private final CodedRDD<T> coded;
+  private final JavaRDD<CodedBlock<T>> codedJava;
+  private final long[] blockRecords;
+  private final int[][] blocksOfTask;
+  private final double[][] coefficientsOfTask;
+  private final PartialResultAccumulator accumulator;
+  private final TaskLaunchListener listener;
+  private final String groupPrefix;
+  private final AtomicInteger lateResults = new AtomicInteger();
+  private final List<Long> broadcastIds = new ArrayList<>();
+
+  private volatile IterationState state;
+  private Broadcast<?> currentBroadcast;
+  private int iteration;
+  private boolean closed;
+
+  private CodedAggregator(
+      JavaRDD<T> data, AggregationStrategy strategy, AggregatorOptions options) {
+    this.jsc = JavaSparkContext.fromSparkContext(data.context());
+    this.strategy = strategy;
+    this.options = options;
+    int n = data.getNumPartitions();
+    this.code = strategy.code(n);
+    this.groupPrefix = GROUP_PREFIX + ENGINES.incrementAndGet() + "-";
+    this.blocksOfTask = new int[n][];
+    this.coefficientsOfTask = new double[n][];
+    for (int i = 0; i < n; i++) {
+      blocksOfTask[i] = code.blocksOf(i);
+      coefficientsOfTask[i] = code.coefficientsOf(i);
+    }
+    this.coded = new CodedRDD<>(data.rdd(), code, placement(jsc.sc(), code));
+    coded.setName("FlexCode coded data, " + code.describe());
+    coded.persist(options.storageLevel());
+    this.codedJava = coded.toJavaRDD();
+    this.blockRecords = countRecords(codedJava, n);
+
+    this.accumulator = new PartialResultAccumulator();
+    SparkInternals.registerCountingFailures(jsc.sc(), accumulator);
+    accumulator.setSink(this::onArrival);
+    this.listener = new TaskLaunchListener(groupPrefix);
+    jsc.sc().addSparkListener(listener);
+    LOG.info(
+        "FlexCode: {} over {} tasks ({}), {} records cached in RDD {}",
+        strategy.describe(),
+        n,
+        code.describe(),
+        Arrays.stream(blockRecords).sum(),
+        coded.id());
+  }
+
+  /**
+   * Lays out {@code data} (one block per partition) for {@code strategy}, caches it and counts the
+   * records of each block. The number of tasks is the number of partitions.
+   */
+  public static <T> CodedAggregator<T> create(
+      JavaRDD<T> data, AggregationStrategy strategy, AggregatorOptions options) {
+    if (data == null || strategy == null || options == null) {
+      throw new IllegalArgumentException("data, strategy and options must not be null");
+    }
+    return new CodedAggregator<>(data, strategy, options);
+  }
+
+  /** Round-robin over the registered executors: a block's copies sit on consecutive tasks. */
+  private static String[] placement(SparkContext sc, GradientCode code) {
+    String[] locations = new String[code.numTasks()];
+    List<SparkInternals.Executor> executors = SparkInternals.executors(sc);
+    if (executors.isEmpty()) {
+      return locations; // local mode: a single executor, nothing to spread
+    }
+    if (executors.size() < code.stragglerTolerance() + 1) {
+      LOG.warn(
+          "FlexCode: only {} executors for {} copies of each block; some copies share an executor",
+          executors.size(),
+          code.stragglerTolerance() + 1);
+    }
+    for (int i = 0; i < locations.length; i++) {
+      locations[i] = executors.get(i % executors.size()).location();
+    }
+    return locations;
+  }
+
+  private static <T> long[] countRecords(JavaRDD<CodedBlock<T>> coded, int n) {
+    List<long[]> counts =
+        coded
+            .mapPartitions(
+                (Iterator<CodedBlock<T>> blocks) -> {
+                  List<long[]> out = new ArrayList<>();
+                  while (blocks.hasNext()) {
+                    CodedBlock<T> b = blocks.next();
+                    out.add(new long[] {b.block(), b.records().size()});
+                  }
+                  return out.iterator();
+                })
+            .collect();
+    long[] records = new long[n];
+    for (long[] c : counts) {
+      records[(int) c[0]] = c[1];
+    }
+    return records;
+  }
+
+  private void onArrival(PartialResult result) {
+    IterationState current = state;
+    if (current == null || result.iteration() != current.iteration) {
+      lateResults.incrementAndGet();
+      return;
+    }
+    current.queue.offer(result);
+  }
+
+  /**
+   * Sums {@code statistic} (of length {@code dimension}) over all blocks for {@code model}; returns
+   * as soon as the strategy decides.
+   */
+  public <M extends Serializable> AggregateResult aggregate(
+      M model, BlockStatistic<T, M> statistic, int dimension) {
+    if (closed) {
+      throw new IllegalStateException("this CodedAggregator is closed");
+    }
+    if (dimension < 1) {
+      throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
+    }
+    int it = iteration++;
+    listener.forgetBefore(it - 1);
+    Broadcast<M> broadcast = jsc.broadcast(model);
+    if (currentBroadcast != null) {
+      currentBroadcast.destroy();
+    }
+    currentBroadcast = broadcast;
+    broadcastIds.add(broadcast.id());
+
+    IterationState st = new IterationState(it);
+    state = st;
+    int n = code.numTasks();
+    long submitMs = System.currentTimeMillis();
+    JavaFutureAction<Void> job = submit(it, 0, broadcast, statistic, dimension, new BitSet());
+
+    List<Integer> arrivals = new ArrayList<>();
+    BitSet finished = new BitSet(n);
+    BitSet failed = new BitSet(n);
+    Map<Integer, PartialResult> results = new HashMap<>();
+    Map<Integer, String> errors = new TreeMap<>();
+    int failedAttempts = 0;
+    int resubmits = 0;
+    Decision decision = null;
+    while (decision == null) {
+      PartialResult r = poll(st);
+      if (r != null) {
+        if (r.failed()) {
+          failedAttempts++;
+          failed.set(r.task());
+          errors.put(r.task(), r.error());
+        } else if (!finished.get(r.task())) {
+          finished.set(r.task());
+          failed.clear(r.task());
+          arrivals.add(r.task());
+          results.put(r.task(), r);
+          decision = strategy.decide(code, arrivals, finished, blockRecords).orElse(null);
+        }
+        continue;
+      }
+      if (!job.isDone() || !st.queue.isEmpty()) {
+        continue;
+      }
+      Throwable cause = failureOf(job);
+      BitSet possible = new BitSet(n);
+      possible.set(0, n);
+      possible.andNot(failed);
+      possible.or(finished);
+      if (cause != null && resubmits < options.maxResubmits() && couldDecide(possible)) {
+        resubmits++;
+        BitSet skip = (BitSet) finished.clone();
+        skip.or(failed);
+        LOG.warn(
+            "FlexCode iteration {}: Spark aborted the job ({}); the code does without tasks {},"
+                + " resubmitting the unfinished ones",
+            it,
+            cause.getMessage(),
+            failed);
+        job = submit(it, resubmits, broadcast, statistic, dimension, skip);
+        continue;
+      }
+      if (options.approximateWhenUndecodable()) {
+        decision = strategy.bestEffort(code, finished);
+        LOG.warn(
+            "FlexCode iteration {}: not decodable from tasks {}; using the best approximation,"
+                + " residual {}",
+            it,
+            finished,
+            decision.residual());
+      } else {
+        throw new UndecodableIterationException(
+            undecodableMessage(it, finished, failed, errors), cause);
+      }
+    }
+
+    long decodeStartMs = System.currentTimeMillis();
+    long decodeStart = System.nanoTime();
+    List<Integer> cancelled = new ArrayList<>();
+    if (!job.isDone() && options.cancelStragglers()) {
+      jsc.sc().cancelJobGroup(groupOf(it, resubmits));
+      for (int task = 0; task < n; task++) {
+        if (!finished.get(task)) {
+          cancelled.add(task);
+        }
+      }
+    }
+    double[] weights = decision.weights();
+    double[] sum = new double[dimension];
+    BitSet used = decision.used();
+    for (int task = used.nextSetBit(0); task >= 0; task = used.nextSetBit(task + 1)) {
+      double[] values = results.get(task).values();
+      for (int d = 0; d < dimension; d++) {
+        sum[d] += weights[task] * values[d];
+      }
+    }
+    long decodeNanos = System.nanoTime() - decodeStart;
+    state = null;
+
+    long waste = 0;
+    List<Integer> usedList = used.stream().boxed().toList();
+    for (int task : usedList) {
+      waste += Math.max(0, decodeStartMs - results.get(task).finishMs());
+    }
+    long cancelledMs = 0;
+    for (int task : cancelled) {
+      long launch = listener.launchTime(it, task);
+      if (launch > 0) {
+        cancelledMs += Math.max(0, decodeStartMs - launch);
+      }
+    }
+    List<TaskTiming> timings = new ArrayList<>(arrivals.size());
+    for (int task : arrivals) {
+      PartialResult r = results.get(task);
+      timings.add(new TaskTiming(task, r.attempt(), r.executorId(), r.startMs(), r.finishMs()));
+    }
+    IterationRecord record =
+        new IterationRecord(
+            it,
+            strategy.spec(),
+            submitMs,
+            decodeStartMs,
+            System.currentTimeMillis(),
+            timings,
+            usedList,
+            cancelled,
+            waste,
+            cancelledMs,
+            decodeNanos,
+            failedAttempts,
+            lateResults.getAndSet(0),
+            accumulator.id(),
+            broadcast.id(),
+            decision.residual(),
+            decision.exact());
+    if (LOG.isDebugEnabled()) {
+      LOG.debug("FlexCode iteration {}: {}", it, record);
+    }
+    return new AggregateResult(sum, decision.exact(), record);
+  }
+
+  private boolean couldDecide(BitSet possible) {
+    Optional<Decision> d =
+        strategy.decide(code, possible.stream().boxed().toList(), possible, blockRecords);
+    return d.isPresent();
+  }
+
+  private static PartialResult poll(IterationState st) {
+    try {
+      return st.queue.poll(5, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for iteration " + st.iteration, e);
+    }
+  }
+
+  private static Throwable failureOf(JavaFutureAction<Void> job) {
+    try {
+      job.get();
+      return null;
+    } catch (ExecutionException e) {
+      return e.getCause() == null ? e : e.getCause();
+    } catch (CancellationException e) {
+      return e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return e;
+    }
+  }
+
+  private String undecodableMessage(
+      int it, BitSet finished, BitSet failed, Map<Integer, String> errors) {
+    BitSet missingBlocks = new BitSet(code.numTasks());
+    missingBlocks.set(0, code.numTasks());
+    for (int task = finished.nextSetBit(0); task >= 0; task = finished.nextSetBit(task + 1)) {
+      for (int block : blocksOfTask[task]) {
+        missingBlocks.clear(block);
+      }
+    }
+    if (missingBlocks.isEmpty()) {
+      for (int task = failed.nextSetBit(0); task >= 0; task = failed.nextSetBit(task + 1)) {
+        for (int block : blocksOfTask[task]) {
+          missingBlocks.set(block);
+        }
+      }
+    }
+    return "FlexCode iteration "
+        + it
+        + " ("
+        + strategy.describe()
+        + ", "
+        + code.describe()
+        + "): Spark gave up on tasks "
+        + failed
+        + " and the finished tasks "
+        + finished
+        + " cannot decode the sum; missing blocks "
+        + missingBlocks
+        + (errors.isEmpty() ? "" : "; task errors: " + errors)
+        + ". Set "
+        + AggregatorOptions.PREFIX
+        + "onUndecodable=approximate to continue with the least-squares best approximation.";
+  }
+
+  private <M> JavaFutureAction<Void> submit(
+      int it,
+      int attempt,
+      Broadcast<M> broadcast,
+      BlockStatistic<T, M> statistic,
+      int dimension,
+      BitSet skip) {
+    SparkContext sc = jsc.sc();
+    String group = groupOf(it, attempt);
+    String description =
+        "FlexCode "
+            + options.workload()
+            + " iteration "
+            + (it + 1)
+            + (options.plannedIterations() > 0 ? "/" + options.plannedIterations() : "")
+            + " ("
+            + strategy.describe()
+            + ")"
+            + (attempt > 0 ? " resubmit " + attempt : "");
+    String oldGroup = sc.getLocalProperty(SparkInternals.JOB_GROUP_PROPERTY);
+    String oldDescription = sc.getLocalProperty(DESCRIPTION_PROPERTY);
+    String oldInterrupt = sc.getLocalProperty(INTERRUPT_PROPERTY);
+    sc.setJobGroup(group, description, true);
+    try {
+      return codedJava.foreachPartitionAsync(
+          taskFunction(
+              it,
+              broadcast,
+              statistic,
+              dimension,
+              skip,
+              accumulator,
+              blocksOfTask,
+              coefficientsOfTask,
+              options.stragglers()));
+    } finally {
+      sc.setLocalProperty(SparkInternals.JOB_GROUP_PROPERTY, oldGroup);
+      sc.setLocalProperty(DESCRIPTION_PROPERTY, oldDescription);
+      sc.setLocalProperty(INTERRUPT_PROPERTY, oldInterrupt);
+    }
+  }
+
+  /**
+   * The task: computes c_ij x statistic(block j) summed over its blocks, reports it, or the error.
+   */
+  private static <T, M> VoidFunction<Iterator<CodedBlock<T>>> taskFunction(
+      int it,
+      Broadcast<M> broadcast,
+      BlockStatistic<T, M> statistic,
+      int dimension,
+      BitSet skip,
+      PartialResultAccumulator accumulator,
+      int[][] blocksOfTask,
+      double[][] coefficientsOfTask,
+      StragglerHook stragglers) {
+    return blocks -> {
+      TaskContext context = TaskContext.get();
+      int task = context.partitionId();
+      if (skip.get(task)) {
+        return;
+      }
+      int attempt = context.attemptNumber();
+      String executor = SparkEnv.get().executorId();
+      long startMs = System.currentTimeMillis();
+      try {
+        stragglers.straggle(it, task, attempt);
+        context.killTaskIfInterrupted();
+        M model = broadcast.value();
+        double[] partial = new double[dimension];
+        double[] block = new double[dimension];
+        while (blocks.hasNext()) {
+          CodedBlock<T> b = blocks.next();
+          double c = coefficientOf(blocksOfTask[task], coefficientsOfTask[task], b.block());
+          Arrays.fill(block, 0.0);
+          statistic.accumulate(model, it, b.block(), b.records(), block);
+          for (int d = 0; d < dimension; d++) {
+            if (!Double.isFinite(block[d])) {
+              throw new IllegalStateException(
+                  "FlexCode iteration "
+                      + it
+                      + ": the statistic of block "
+                      + b.block()
+                      + " is not finite ("
+                      + block[d]
+                      + " at index "
+                      + d
+                      + "); check the data of that block (partition "
+                      + b.block()
+                      + " of the input) for NaN or infinite values");
+            }
+            partial[d] += c * block[d];
+          }
+        }
+        accumulator.add(
+            new PartialResult(
+                it, task, attempt, executor, startMs, System.currentTimeMillis(), partial, null));
+      } catch (Throwable t) {
+        accumulator.add(
+            new PartialResult(
+                it,
+                task,
+                attempt,
+                executor,
+                startMs,
+                System.currentTimeMillis(),
+                null,
+                t.toString()));
+        throw t;
+      }
+    };
+  }
+
+  private static double coefficientOf(int[] blocks, double[] coefficients, int block) {
+    for (int k = 0; k < blocks.length; k++) {
+      if (blocks[k] == block) {
+        return coefficients[k];
+      }
+    }
+    throw new IllegalStateException("block " + block + " is not in this task's layout");
+  }
+
+  private String groupOf(int it, int attempt) {
+    return groupPrefix + it + "-" + attempt;
+  }
+
+  /** The iteration encoded in one of the engine's job group ids. */
+  static int iterationOfGroup(String group) {
+    String[] parts = group.split("-");
+    return Integer.parseInt(parts[parts.length - 2]);
+  }
+
+  /** The strategy this engine runs. */
+  public AggregationStrategy strategy() {
+    return strategy;
+  }
+
+  /** The code laying out the blocks. */
+  public GradientCode code() {
+    return code;
+  }
+
+  /** The id of the cached coded RDD (its partition i is task i). */
+  public int codedRddId() {
+    return coded.id();
+  }
+
+  /** Records per block, counted at setup. */
+  public long[] blockRecords() {
+    return blockRecords.clone();
+  }
+
+  /** The id of the one accumulator this engine uses for every iteration. */
+  public long accumulatorId() {
+    return accumulator.id();
+  }
+
+  /** How many of the broadcasts this engine created are still held by the driver. */
+  public int liveBroadcasts() {
+    int live = 0;
+    for (long id : broadcastIds) {
+      if (SparkInternals.isBroadcastLive(id)) {
+        live++;
+      }
+    }
+    return live;
+  }
+
+  /** Releases the cached data, the broadcast and the listener. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    accumulator.setSink(null);
+    jsc.sc().removeSparkListener(listener);
+    if (currentBroadcast != null) {
+      currentBroadcast.destroy();
+      currentBroadcast = null;
+    }
+    coded.unpersist(false);
+  }
+
+  /** The driver's view of the iteration in progress. */
+  private static final class IterationState {
+    final int iteration;
+    final LinkedBlockingQueue<PartialResult> queue = new LinkedBlockingQueue<>();
+
+    IterationState(int iteration) {
+      this.iteration = iteration;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package org.flexcode.metrics;
+
+import java.util.List;
+
+/**
+ * What one aggregation did.
+ *
+ * <ul>
+ *   <li>{@code submitMs}, {@code decodeStartMs}, {@code endMs}: driver timestamps (epoch ms) when
+ *       the job was submitted, when the finished set became decodable, and when the aggregate was
+ *       ready.
+ *   <li>{@code finished}: the tasks whose results arrived before decoding, in arrival order.
+ *   <li>{@code usedTasks}: the tasks the decoding combined; {@code cancelledTasks}: tasks that had
+ *       not finished when the iteration ended and were cancelled.
+ *   <li>{@code wasteMs}: sum over used tasks of (decode start - task finish), the time finished
+ *       work waited at the barrier (the study's waste time).
+ *   <li>{@code cancelledTaskMs}: run time spent in cancelled tasks, from each task's launch (as the
+ *       Spark listener saw it) to the cancellation; tasks still queued count 0.
+ *   <li>{@code failedAttempts}: task attempts that threw in this iteration (Spark retried them).
+ *   <li>{@code lateResultsDropped}: results of earlier iterations that arrived during this one and
+ *       were dropped by their iteration tag.
+ *   <li>{@code residual}: ||B_F^T a - 1|| of the decoding; {@code exact}: whether the aggregate is
+ *       the exact full sum.
+ * </ul>
+ */
+public record IterationRecord(
+    int iteration,
+    String strategy,
+    long submitMs,
+    long decodeStartMs,
+    long endMs,
+    List<TaskTiming> finished,
+    List<Integer> usedTasks,
+    List<Integer> cancelledTasks,
+    long wasteMs,
+    long cancelledTaskMs,
+    long decodeNanos,
+    int failedAttempts,
+    int lateResultsDropped,
+    long accumulatorId,
+    long broadcastId,
+    double residual,
+    boolean exact) {
+
+  /** Copies the lists so the record stays immutable. */
+  public IterationRecord {
+    finished = List.copyOf(finished);
+    usedTasks = List.copyOf(usedTasks);
+    cancelledTasks = List.copyOf(cancelledTasks);
+  }
+
+  /** Driver time from submission to the aggregate. */
+  public long durationMs() {
+    return endMs - submitMs;
+  }
+}

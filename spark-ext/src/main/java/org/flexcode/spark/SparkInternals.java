@@ -1,0 +1,119 @@
+package org.flexcode.spark;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.SparkContext;
+import org.apache.spark.SparkEnv;
+import org.apache.spark.storage.BlockManagerId;
+import org.apache.spark.storage.BroadcastBlockId;
+import org.apache.spark.storage.RDDBlockId;
+import org.apache.spark.util.AccumulatorV2;
+import scala.Option;
+import scala.collection.JavaConverters;
+import scala.reflect.ClassTag;
+import scala.reflect.ClassTag$;
+
+/**
+ * Adapter for Spark internals and Scala collections. Every call that depends on the Scala version
+ * (collection converters, {@code Seq} flavours) or on a {@code private[spark]} member goes through
+ * here; {@code scala.collection.JavaConverters} exists in both Scala 2.12 and 2.13.
+ */
+@SuppressWarnings("deprecation") // JavaConverters is deprecated in 2.13 but the only API in both
+public final class SparkInternals {
+
+  /** The local property that holds a job's group id (SparkContext.SPARK_JOB_GROUP_ID). */
+  public static final String JOB_GROUP_PROPERTY = "spark.jobGroup.id";
+
+  private SparkInternals() {}
+
+  /** A Scala {@code Seq[Int]} as a Java list. */
+  public static List<Integer> intList(scala.collection.Seq<Object> values) {
+    List<Integer> list = new ArrayList<>(values.size());
+    for (Object v : JavaConverters.seqAsJavaList(values)) {
+      list.add((Integer) v);
+    }
+    return list;
+  }
+
+  /** An executor as the block manager knows it. */
+  public record Executor(String id, String host) {
+    /** Spark's executor-level location string ({@code ExecutorCacheTaskLocation}). */
+    public String location() {
+      return "executor_" + host + "_" + id;
+    }
+  }
+
+  /** The executors registered with the driver's block manager master, the driver excluded. */
+  public static List<Executor> executors(SparkContext sc) {
+    List<Executor> executors = new ArrayList<>();
+    Map<BlockManagerId, ?> status =
+        JavaConverters.mapAsJavaMap(sc.env().blockManager().master().getMemoryStatus());
+    for (BlockManagerId id : status.keySet()) {
+      if (!id.isDriver()) {
+        executors.add(new Executor(id.executorId(), id.host()));
+      }
+    }
+    executors.sort(
+        (a, b) -> {
+          int byLength = Integer.compare(a.id().length(), b.id().length());
+          return byLength != 0 ? byLength : a.id().compareTo(b.id());
+        });
+    return executors;
+  }
+
+  /** The executor ids whose block managers hold cached partition {@code partition} of an RDD. */
+  public static List<String> cachedOn(SparkContext sc, int rddId, int partition) {
+    List<String> ids = new ArrayList<>();
+    for (BlockManagerId id :
+        JavaConverters.seqAsJavaList(
+            sc.env().blockManager().master().getLocations(new RDDBlockId(rddId, partition)))) {
+      ids.add(id.executorId());
+    }
+    return ids;
+  }
+
+  /** Whether the driver's block manager still holds broadcast {@code broadcastId}. */
+  public static boolean isBroadcastLive(long broadcastId) {
+    SparkEnv env = SparkEnv.get();
+    return env != null
+        && env.blockManager().getStatus(new BroadcastBlockId(broadcastId, "")).isDefined();
+  }
+
+  /**
+   * Registers an unnamed accumulator whose updates from failed task attempts also reach the driver
+   * ({@code countFailedValues}), so the driver learns which tasks failed and why.
+   */
+  public static void registerCountingFailures(SparkContext sc, AccumulatorV2<?, ?> accumulator) {
+    accumulator.register(sc, Option.empty(), true);
+  }
+
+  /** A Scala iterator over a Java iterator. */
+  public static <T> scala.collection.Iterator<T> asScala(Iterator<T> iterator) {
+    return JavaConverters.asScalaIterator(iterator);
+  }
+
+  /** An immutable Scala list, usable wherever Spark 3.5 or 4.x expects a {@code Seq}. */
+  public static <T> scala.collection.immutable.List<T> immutableSeq(Collection<T> values) {
+    return JavaConverters.collectionAsScalaIterable(values).toList();
+  }
+
+  /** An immutable Scala list of boxed ints, for Spark signatures typed {@code Seq[Int]}. */
+  @SuppressWarnings("unchecked")
+  public static scala.collection.immutable.List<Object> intSeq(int[] values) {
+    List<Object> boxed = new ArrayList<>(values.length);
+    for (int v : values) {
+      boxed.add(v);
+    }
+    return immutableSeq(boxed);
+  }
+
+  /** The ClassTag Spark's Scala constructors want. */
+  public static <T> ClassTag<T> classTag(Class<?> type) {
+    @SuppressWarnings("unchecked")
+    ClassTag<T> tag = (ClassTag<T>) ClassTag$.MODULE$.apply(type);
+    return tag;
+  }
+}

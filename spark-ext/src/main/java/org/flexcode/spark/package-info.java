@@ -1,0 +1,6 @@
+/**
+ * The one place that touches Spark internals ({@code private[spark]} members that are public in
+ * bytecode) and Scala collections, so that differences between Spark 3.5 / Scala 2.12 and Spark 4.1
+ * / Scala 2.13 live in a single class.
+ */
+package org.flexcode.spark;
