@@ -234,13 +234,17 @@ public final class CodedAggregator<T> implements AutoCloseable {
       possible.set(0, n);
       possible.andNot(failed);
       possible.or(finished);
-      if (cause != null && resubmits < options.maxResubmits() && couldDecide(possible)) {
+      BitSet rerunnable = (BitSet) possible.clone();
+      rerunnable.andNot(finished);
+      boolean worthRerunning =
+          couldDecide(possible) || (options.approximateWhenUndecodable() && !rerunnable.isEmpty());
+      if (cause != null && resubmits < options.maxResubmits() && worthRerunning) {
         resubmits++;
         BitSet skip = (BitSet) finished.clone();
         skip.or(failed);
         LOG.warn(
-            "FlexCode iteration {}: Spark aborted the job ({}); the code does without tasks {},"
-                + " resubmitting the unfinished ones",
+            "FlexCode iteration {}: Spark aborted the job ({}); going on without tasks {},"
+                + " resubmitting the other unfinished ones",
             it,
             cause.getMessage(),
             failed);

@@ -1,0 +1,109 @@
+package org.flexcode.aggregation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.spark.TaskKilled;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerJobEnd;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
+
+/** Data, a statistic with a known sum, and a listener that records how tasks ended. */
+final class EngineTestSupport {
+
+  private EngineTestSupport() {}
+
+  /** Values 1..records in {@code partitions} partitions. */
+  static JavaRDD<Double> data(JavaSparkContext jsc, int records, int partitions) {
+    List<Double> values = new ArrayList<>();
+    for (int i = 1; i <= records; i++) {
+      values.add((double) i);
+    }
+    return jsc.parallelize(values, partitions);
+  }
+
+  /** (model x sum, count, sum of squares) of a block. */
+  static final BlockStatistic<Double, Double> STATISTIC =
+      (model, iteration, block, records, out) -> {
+        for (double x : records) {
+          out[0] += model * x;
+          out[1] += 1;
+          out[2] += x * x;
+        }
+      };
+
+  /** The exact value of {@link #STATISTIC} over 1..records for a model. */
+  static double[] expected(int records, double model) {
+    double sum = 0;
+    double squares = 0;
+    for (int i = 1; i <= records; i++) {
+      sum += i;
+      squares += (double) i * i;
+    }
+    return new double[] {model * sum, records, squares};
+  }
+
+  static double relativeError(double[] x, double[] truth) {
+    double diff = 0;
+    double norm = 0;
+    for (int d = 0; d < x.length; d++) {
+      diff += (x[d] - truth[d]) * (x[d] - truth[d]);
+      norm += truth[d] * truth[d];
+    }
+    return Math.sqrt(diff / norm);
+  }
+
+  /** Records every task end (stage, partition, reason) and when the engine's iteration jobs end. */
+  static final class TaskEnds extends SparkListener {
+    record End(int stageId, int partition, boolean killed, String reason) {}
+
+    final List<End> ends = new CopyOnWriteArrayList<>();
+    final List<Long> jobEndMs = new CopyOnWriteArrayList<>();
+    private final java.util.Set<Integer> engineJobs =
+        java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    @Override
+    public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart jobStart) {
+      String group = jobStart.properties().getProperty("spark.jobGroup.id");
+      if (group != null && group.startsWith("flexcode-")) {
+        engineJobs.add(jobStart.jobId());
+      }
+    }
+
+    @Override
+    public void onTaskEnd(SparkListenerTaskEnd taskEnd) {
+      ends.add(
+          new End(
+              taskEnd.stageId(),
+              taskEnd.taskInfo().index(),
+              taskEnd.reason() instanceof TaskKilled,
+              taskEnd.reason().toString()));
+    }
+
+    @Override
+    public void onJobEnd(SparkListenerJobEnd jobEnd) {
+      if (engineJobs.contains(jobEnd.jobId())) {
+        jobEndMs.add(jobEnd.time());
+      }
+    }
+
+    boolean killed(int partition) {
+      return ends.stream().anyMatch(e -> e.partition() == partition && e.killed());
+    }
+  }
+
+  /** Waits up to {@code millis} for a condition. */
+  static boolean eventually(long millis, java.util.function.BooleanSupplier condition)
+      throws InterruptedException {
+    long deadline = System.currentTimeMillis() + millis;
+    while (System.currentTimeMillis() < deadline) {
+      if (condition.getAsBoolean()) {
+        return true;
+      }
+      Thread.sleep(20);
+    }
+    return condition.getAsBoolean();
+  }
+}

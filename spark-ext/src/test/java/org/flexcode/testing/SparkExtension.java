@@ -1,0 +1,75 @@
+package org.flexcode.testing;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * The shared Spark lifecycle for JUnit 5 tests: one SparkContext per test class (UI off, quiet),
+ * started before the class and stopped after it, injected as a {@link JavaSparkContext} parameter.
+ * The master comes from {@link SparkMaster} ({@code local[4]} by default); for {@code
+ * local-cluster[...]} masters the executors get the test class path and {@code $SPARK_HOME/jars} is
+ * created (the build points SPARK_HOME into target/).
+ */
+public final class SparkExtension
+    implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
+
+  private static final ExtensionContext.Namespace NAMESPACE =
+      ExtensionContext.Namespace.create(SparkExtension.class);
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
+    Class<?> testClass = context.getRequiredTestClass();
+    SparkMaster annotation = testClass.getAnnotation(SparkMaster.class);
+    String master = annotation == null ? "local[4]" : annotation.value();
+    SparkConf conf =
+        new SparkConf()
+            .setMaster(master)
+            .setAppName(testClass.getSimpleName())
+            .set("spark.ui.enabled", "false")
+            .set("spark.driver.host", "127.0.0.1")
+            .set("spark.driver.bindAddress", "127.0.0.1")
+            .set("spark.sql.shuffle.partitions", "4");
+    if (master.startsWith("local-cluster")) {
+      String sparkHome = System.getenv("SPARK_HOME");
+      if (sparkHome == null) {
+        throw new IllegalStateException("local-cluster tests need SPARK_HOME (set by the build)");
+      }
+      Files.createDirectories(Path.of(sparkHome, "jars"));
+      String classPath =
+          System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+      conf.set("spark.executor.extraClassPath", classPath.replace(File.pathSeparator, ":"));
+      conf.set("spark.locality.wait", "30s");
+      conf.set("spark.executor.extraJavaOptions", "-Xss4m");
+    }
+    JavaSparkContext jsc = new JavaSparkContext(conf);
+    jsc.setLogLevel("WARN");
+    context.getStore(NAMESPACE).put(JavaSparkContext.class, jsc);
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    JavaSparkContext jsc =
+        context.getStore(NAMESPACE).remove(JavaSparkContext.class, JavaSparkContext.class);
+    if (jsc != null) {
+      jsc.stop();
+    }
+  }
+
+  @Override
+  public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+    return parameter.getParameter().getType() == JavaSparkContext.class;
+  }
+
+  @Override
+  public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    return context.getStore(NAMESPACE).get(JavaSparkContext.class, JavaSparkContext.class);
+  }
+}
