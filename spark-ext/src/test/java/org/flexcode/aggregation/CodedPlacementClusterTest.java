@@ -1,0 +1,55 @@
+package org.flexcode.aggregation;
+
+import static org.flexcode.aggregation.EngineTestSupport.STATISTIC;
+import static org.flexcode.aggregation.EngineTestSupport.data;
+import static org.flexcode.aggregation.EngineTestSupport.eventually;
+import static org.flexcode.aggregation.EngineTestSupport.expected;
+import static org.flexcode.aggregation.EngineTestSupport.relativeError;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.flexcode.coding.GradientCode;
+import org.flexcode.spark.SparkInternals;
+import org.flexcode.testing.SparkExtension;
+import org.flexcode.testing.SparkMaster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** A real multi-JVM cluster: three executor processes with one core each. */
+@ExtendWith(SparkExtension.class)
+@SparkMaster("local-cluster[3,1,1024]")
+class CodedPlacementClusterTest {
+
+  @Test
+  void cachesTheCopiesOfEachBlockOnDistinctExecutors(JavaSparkContext jsc) throws Exception {
+    assertTrue(
+        eventually(90_000, () -> SparkInternals.executors(jsc.sc()).size() == 3),
+        "three executors registered: " + SparkInternals.executors(jsc.sc()));
+    for (AggregationStrategy strategy :
+        List.of(AggregationStrategy.cyclic(2), AggregationStrategy.frc(2))) {
+      try (CodedAggregator<Double> engine =
+          CodedAggregator.create(data(jsc, 600, 6), strategy, AggregatorOptions.defaults())) {
+        GradientCode code = engine.code();
+        for (int block = 0; block < code.numTasks(); block++) {
+          Set<String> executors = new HashSet<>();
+          for (int task : code.tasksHolding(block)) {
+            List<String> cachedOn = SparkInternals.cachedOn(jsc.sc(), engine.codedRddId(), task);
+            assertEquals(1, cachedOn.size(), strategy + " task " + task + " cached on " + cachedOn);
+            executors.add(cachedOn.get(0));
+          }
+          assertEquals(
+              3, executors.size(), strategy + " block " + block + "'s copies on " + executors);
+        }
+        AggregateResult result = engine.aggregate(3.0, STATISTIC, 3);
+        assertTrue(relativeError(result.values(), expected(600, 3.0)) <= 1e-9, strategy.spec());
+        Set<String> ran = new HashSet<>();
+        result.record().finished().forEach(t -> ran.add(t.executorId()));
+        assertTrue(ran.size() >= 2, "tasks ran on several executors: " + ran);
+      }
+    }
+  }
+}
