@@ -1,0 +1,2 @@
+/** Entry points for {@code spark-submit} and the command line: jobs and benchmarks. */
+package org.flexcode.cli;
