@@ -100,6 +100,11 @@ public interface AggregationStrategy {
   /** Whether the aggregate is the exact full sum whenever the strategy decides. */
   boolean isExact();
 
+  /** The number of tasks must be a multiple of this (s+1 for {@code frc}, else 1). */
+  default int taskMultiple() {
+    return 1;
+  }
+
   /** The code that lays blocks out over {@code numTasks} tasks. */
   GradientCode code(int numTasks);
 

@@ -162,6 +162,11 @@ final class Strategies {
     }
 
     @Override
+    public int taskMultiple() {
+      return name.equals("frc") ? s + 1 : 1;
+    }
+
+    @Override
     public GradientCode code(int numTasks) {
       return name.equals("frc")
           ? GradientCode.fractionalRepetition(numTasks, s)
