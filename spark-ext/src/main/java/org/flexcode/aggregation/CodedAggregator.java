@@ -117,12 +117,25 @@ public final class CodedAggregator<T> implements AutoCloseable {
 
   /**
    * Lays out {@code data} (one block per partition) for {@code strategy}, caches it and counts the
-   * records of each block. The number of tasks is the number of partitions.
+   * records of each block. The number of tasks is the number of partitions, rounded up (by a logged
+   * repartition) to a multiple of {@link AggregationStrategy#taskMultiple()}.
    */
   public static <T> CodedAggregator<T> create(
       JavaRDD<T> data, AggregationStrategy strategy, AggregatorOptions options) {
     if (data == null || strategy == null || options == null) {
       throw new IllegalArgumentException("data, strategy and options must not be null");
+    }
+    int partitions = data.getNumPartitions();
+    int multiple = strategy.taskMultiple();
+    if (partitions % multiple != 0) {
+      int target = ((partitions + multiple - 1) / multiple) * multiple;
+      LOG.info(
+          "FlexCode: {} needs a multiple of {} tasks; repartitioning {} partitions to {}",
+          strategy.describe(),
+          multiple,
+          partitions,
+          target);
+      data = data.repartition(target);
     }
     return new CodedAggregator<>(data, strategy, options);
   }

@@ -39,8 +39,7 @@ import scala.Tuple2;
  * RDD.sample} draws differently, so the batches differ from MLlib's while following the same law).
  * Under {@code ignore} the batch is the records of the tasks that arrived.
  *
- * <p>Block j is partition j of the data; for {@code frc} the data is repartitioned up to a multiple
- * of s+1 partitions when needed (logged).
+ * <p>Block j is partition j of the data (see {@link CodedAggregator#create}).
  */
 public final class FlexCodeGradientDescent implements Optimizer {
 
@@ -150,7 +149,7 @@ public final class FlexCodeGradientDescent implements Optimizer {
     if (gradient == null || updater == null) {
       throw new IllegalStateException("set a Gradient and an Updater before optimizing");
     }
-    JavaRDD<Tuple2<Object, Vector>> points = withTaskCount(data.toJavaRDD());
+    JavaRDD<Tuple2<Object, Vector>> points = data.toJavaRDD();
     AggregatorOptions resolved =
         (options != null ? options : AggregatorOptions.fromConf(data.context().getConf()))
             .withWorkload("gradient descent", numIterations);
@@ -215,22 +214,6 @@ public final class FlexCodeGradientDescent implements Optimizer {
   private OptimizationResult remember(OptimizationResult result) {
     lastResult = result;
     return result;
-  }
-
-  private JavaRDD<Tuple2<Object, Vector>> withTaskCount(JavaRDD<Tuple2<Object, Vector>> points) {
-    int partitions = points.getNumPartitions();
-    int multiple = strategy.taskMultiple();
-    if (partitions % multiple == 0) {
-      return points;
-    }
-    int target = ((partitions + multiple - 1) / multiple) * multiple;
-    LOG.info(
-        "FlexCode: {} needs a multiple of {} tasks; repartitioning {} partitions to {}",
-        strategy.describe(),
-        multiple,
-        partitions,
-        target);
-    return points.repartition(target);
   }
 
   private static double regValue(Tuple2<Vector, Object> update) {

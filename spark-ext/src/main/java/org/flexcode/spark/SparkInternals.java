@@ -7,6 +7,11 @@ import java.util.List;
 import java.util.Map;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkEnv;
+import org.apache.spark.ml.classification.BinaryLogisticRegressionTrainingSummaryImpl;
+import org.apache.spark.ml.classification.LogisticRegressionModel;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.storage.BlockManagerId;
 import org.apache.spark.storage.BroadcastBlockId;
 import org.apache.spark.storage.RDDBlockId;
@@ -88,6 +93,37 @@ public final class SparkInternals {
    */
   public static void registerCountingFailures(SparkContext sc, AccumulatorV2<?, ?> accumulator) {
     accumulator.register(sc, Option.empty(), true);
+  }
+
+  /** spark.ml's own binary model ({@code private[spark]} constructor). */
+  public static LogisticRegressionModel logisticRegressionModel(
+      String uid, Vector coefficients, double intercept) {
+    return new LogisticRegressionModel(uid, coefficients, intercept);
+  }
+
+  /**
+   * Attaches spark.ml's binary training summary to {@code model}: {@code predictions} is the
+   * model's output on the training data; {@code weightCol} may be empty.
+   */
+  public static void attachBinarySummary(
+      LogisticRegressionModel model,
+      Dataset<Row> predictions,
+      String probabilityCol,
+      String predictionCol,
+      String labelCol,
+      String featuresCol,
+      String weightCol,
+      double[] objectiveHistory) {
+    model.setSummary(
+        Option.apply(
+            new BinaryLogisticRegressionTrainingSummaryImpl(
+                predictions,
+                probabilityCol,
+                predictionCol,
+                labelCol,
+                featuresCol,
+                weightCol,
+                objectiveHistory)));
   }
 
   /** A Scala iterator over a Java iterator. */

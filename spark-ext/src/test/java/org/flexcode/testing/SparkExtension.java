@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -13,10 +14,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * The shared Spark lifecycle for JUnit 5 tests: one SparkContext per test class (UI off, quiet),
- * started before the class and stopped after it, injected as a {@link JavaSparkContext} parameter.
- * The master comes from {@link SparkMaster} ({@code local[4]} by default); for {@code
- * local-cluster[...]} masters the executors get the test class path and {@code $SPARK_HOME/jars} is
- * created (the build points SPARK_HOME into target/).
+ * started before the class and stopped after it, injected as a {@link JavaSparkContext} or {@link
+ * SparkSession} parameter. The master comes from {@link SparkMaster} ({@code local[4]} by default);
+ * for {@code local-cluster[...]} masters the executors get the test class path and {@code
+ * $SPARK_HOME/jars} is created (the build points SPARK_HOME into target/).
  */
 public final class SparkExtension
     implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
@@ -65,11 +66,17 @@ public final class SparkExtension
 
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-    return parameter.getParameter().getType() == JavaSparkContext.class;
+    Class<?> type = parameter.getParameter().getType();
+    return type == JavaSparkContext.class || type == SparkSession.class;
   }
 
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-    return context.getStore(NAMESPACE).get(JavaSparkContext.class, JavaSparkContext.class);
+    JavaSparkContext jsc =
+        context.getStore(NAMESPACE).get(JavaSparkContext.class, JavaSparkContext.class);
+    if (parameter.getParameter().getType() == SparkSession.class) {
+      return SparkSession.builder().config(jsc.getConf()).getOrCreate();
+    }
+    return jsc;
   }
 }

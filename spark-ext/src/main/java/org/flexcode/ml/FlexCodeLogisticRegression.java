@@ -1,0 +1,404 @@
+package org.flexcode.ml;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.ml.classification.LogisticRegression;
+import org.apache.spark.ml.classification.LogisticRegressionModel;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.IntParam;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.param.ParamValidators;
+import org.apache.spark.ml.stat.Summarizer;
+import org.apache.spark.ml.util.Identifiable$;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.metrics.IterationRecord;
+import org.flexcode.optim.IterationListener;
+import org.flexcode.optim.LogisticRegressionTrainer;
+import org.flexcode.spark.SparkInternals;
+import org.flexcode.workloads.WeightedPoint;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A drop-in for spark.ml's {@link LogisticRegression} (binary) whose every gradient is aggregated
+ * by a FlexCode strategy. It inherits Spark's params, {@code copy} and persistence, and returns
+ * Spark's own {@link LogisticRegressionModel} (with its training summary), so {@code transform},
+ * {@code save}/{@code LogisticRegressionModel.load}, {@code Pipeline} and {@code CrossValidator}
+ * work unchanged.
+ *
+ * <p>Supported Spark params: maxIter, regParam, elasticNetParam, tol, fitIntercept,
+ * standardization, weightCol, threshold(s), featuresCol, labelCol, predictionCol, probabilityCol,
+ * rawPredictionCol, family ({@code auto} or {@code binomial}). Coefficient bounds and multinomial
+ * labels are rejected with a clear error; aggregationDepth and maxBlockSizeInMB do not apply and
+ * are ignored.
+ *
+ * <p>Own params (defaults from the Spark conf keys {@code spark.flexcode.<name>} of the active
+ * session when the Estimator is created, so a saved Estimator records the resolved values): {@code
+ * strategy} (bsp, ignore, frc, cyclic; default bsp), {@code stragglerTolerance} (s of frc and
+ * cyclic, default 1), {@code ignoreCount} (b of ignore, default 1), {@code solver} (auto, lbfgs,
+ * gd; auto picks spark.ml's L-BFGS / OWL-QN for exact strategies and gradient descent, with a
+ * logged notice, for approximate ones), {@code stepSize} (of gd, default 1.0).
+ */
+public class FlexCodeLogisticRegression extends LogisticRegression {
+
+  private static final long serialVersionUID = 1L;
+  private static final Logger LOG = LoggerFactory.getLogger(FlexCodeLogisticRegression.class);
+  private static final List<String> STRATEGIES = List.of("bsp", "ignore", "frc", "cyclic");
+  private static final List<String> SOLVERS = List.of("auto", "lbfgs", "gd");
+
+  // Created lazily: Spark's constructors may look params up before this class's fields are set.
+  private Param<String> strategy;
+  private IntParam stragglerTolerance;
+  private IntParam ignoreCount;
+  private Param<String> solver;
+  private DoubleParam stepSize;
+  private transient Consumer<IterationRecord> iterationObserver;
+
+  public FlexCodeLogisticRegression() {
+    this(Identifiable$.MODULE$.randomUID("flexcodeLogreg"));
+  }
+
+  public FlexCodeLogisticRegression(String uid) {
+    super(uid);
+    setDefault(strategy(), confString("strategy", "bsp"));
+    setDefault(stragglerTolerance(), confInt("stragglerTolerance", 1));
+    setDefault(ignoreCount(), confInt("ignoreCount", 1));
+    setDefault(solver(), confString("solver", "auto"));
+    setDefault(stepSize(), confDouble("stepSize", 1.0));
+  }
+
+  /** Loads a saved Estimator. */
+  public static FlexCodeLogisticRegression load(String path) {
+    return (FlexCodeLogisticRegression) LogisticRegression.load(path);
+  }
+
+  public Param<String> strategy() {
+    if (strategy == null) {
+      strategy =
+          new Param<>(
+              this,
+              "strategy",
+              "how gradients are aggregated: bsp, ignore, frc or cyclic",
+              ParamValidators.inArray(STRATEGIES));
+    }
+    return strategy;
+  }
+
+  public IntParam stragglerTolerance() {
+    if (stragglerTolerance == null) {
+      stragglerTolerance =
+          new IntParam(
+              this,
+              "stragglerTolerance",
+              "stragglers s tolerated by frc and cyclic (each block has s+1 copies)",
+              ParamValidators.gtEq(0));
+    }
+    return stragglerTolerance;
+  }
+
+  public IntParam ignoreCount() {
+    if (ignoreCount == null) {
+      ignoreCount =
+          new IntParam(
+              this, "ignoreCount", "slowest tasks b that ignore drops", ParamValidators.gtEq(0));
+    }
+    return ignoreCount;
+  }
+
+  public Param<String> solver() {
+    if (solver == null) {
+      solver =
+          new Param<>(
+              this,
+              "solver",
+              "auto (L-BFGS for exact strategies, gd for approximate ones), lbfgs or gd",
+              ParamValidators.inArray(SOLVERS));
+    }
+    return solver;
+  }
+
+  public DoubleParam stepSize() {
+    if (stepSize == null) {
+      stepSize =
+          new DoubleParam(
+              this,
+              "stepSize",
+              "initial step of the gd solver (step / sqrt(t))",
+              ParamValidators.gt(0));
+    }
+    return stepSize;
+  }
+
+  public FlexCodeLogisticRegression setStrategy(String value) {
+    set(strategy(), value.toLowerCase(Locale.ROOT));
+    return this;
+  }
+
+  public FlexCodeLogisticRegression setStragglerTolerance(int value) {
+    set(stragglerTolerance(), value);
+    return this;
+  }
+
+  public FlexCodeLogisticRegression setIgnoreCount(int value) {
+    set(ignoreCount(), value);
+    return this;
+  }
+
+  public FlexCodeLogisticRegression setSolver(String value) {
+    set(solver(), value.toLowerCase(Locale.ROOT));
+    return this;
+  }
+
+  public FlexCodeLogisticRegression setStepSize(double value) {
+    set(stepSize(), value);
+    return this;
+  }
+
+  public String getStrategy() {
+    return $(strategy());
+  }
+
+  public int getStragglerTolerance() {
+    return (Integer) $(stragglerTolerance());
+  }
+
+  public int getIgnoreCount() {
+    return (Integer) $(ignoreCount());
+  }
+
+  public String getSolver() {
+    return $(solver());
+  }
+
+  public double getStepSize() {
+    return (Double) $(stepSize());
+  }
+
+  /** Called with the record of every aggregation during {@code fit} (progress, reports). */
+  public FlexCodeLogisticRegression setIterationObserver(Consumer<IterationRecord> observer) {
+    this.iterationObserver = observer;
+    return this;
+  }
+
+  /** The strategy these params describe. */
+  public AggregationStrategy aggregationStrategy() {
+    return switch (getStrategy()) {
+      case "ignore" -> AggregationStrategy.ignore(getIgnoreCount());
+      case "frc" -> AggregationStrategy.frc(getStragglerTolerance());
+      case "cyclic" -> AggregationStrategy.cyclic(getStragglerTolerance());
+      default -> AggregationStrategy.bsp();
+    };
+  }
+
+  /** The solver that {@code fit} will use. */
+  public LogisticRegressionTrainer.Solver resolvedSolver() {
+    AggregationStrategy s = aggregationStrategy();
+    String chosen = getSolver();
+    if (chosen.equals("lbfgs") && !s.isExact()) {
+      throw new IllegalArgumentException(
+          "solver=lbfgs needs an exact strategy, but "
+              + s.describe()
+              + " is approximate; use solver=gd or auto");
+    }
+    if (chosen.equals("gd") || (chosen.equals("auto") && !s.isExact())) {
+      return LogisticRegressionTrainer.Solver.GD;
+    }
+    return LogisticRegressionTrainer.Solver.LBFGS;
+  }
+
+  @Override
+  public FlexCodeLogisticRegression copy(ParamMap extra) {
+    return (FlexCodeLogisticRegression) defaultCopy(extra);
+  }
+
+  @Override
+  public LogisticRegressionModel train(Dataset<?> dataset) {
+    rejectUnsupported();
+    AggregationStrategy aggregation = aggregationStrategy();
+    LogisticRegressionTrainer.Solver chosenSolver = resolvedSolver();
+    if (getSolver().equals("auto") && chosenSolver == LogisticRegressionTrainer.Solver.GD) {
+      LOG.info(
+          "FlexCode: {} gives inexact gradients; solver auto picks gradient descent (gd)",
+          aggregation.describe());
+    }
+    String labelCol = getLabelCol();
+    String featuresCol = getFeaturesCol();
+    boolean weighted = isDefined(weightCol()) && !getWeightCol().isEmpty();
+    Column weight = weighted ? col(getWeightCol()).cast("double") : lit(1.0);
+    Dataset<Row> rows =
+        dataset.select(
+            col(labelCol).cast("double").as("label"),
+            weight.as("weight"),
+            col(featuresCol).as("features"));
+    Row totals =
+        rows.agg(
+                sum(when(col("label").equalTo(1.0), col("weight")).otherwise(0.0)),
+                sum(col("weight")),
+                Summarizer.std(col("features"), col("weight")),
+                Summarizer.mean(col("features"), col("weight")))
+            .first();
+    double positiveWeight = totals.isNullAt(0) ? 0 : totals.getDouble(0);
+    double totalWeight = totals.isNullAt(1) ? 0 : totals.getDouble(1);
+    if (!(totalWeight > 0)) {
+      throw new IllegalArgumentException(
+          "the training data is empty or its instance weights sum to 0 (column "
+              + (weighted ? getWeightCol() : "none")
+              + ")");
+    }
+    double[] std = ((Vector) totals.get(2)).toArray();
+    double[] mean = ((Vector) totals.get(3)).toArray();
+    JavaRDD<WeightedPoint> points =
+        rows.toJavaRDD()
+            .map(FlexCodeLogisticRegression::toPoint)
+            .persist(StorageLevel.MEMORY_AND_DISK());
+    AggregatorOptions options =
+        AggregatorOptions.fromConf(dataset.sparkSession().sparkContext().getConf());
+    Consumer<IterationRecord> observer = iterationObserver;
+    IterationListener listener =
+        (iteration, loss, record) -> {
+          if (observer != null) {
+            observer.accept(record);
+          }
+        };
+    LogisticRegressionTrainer.Fit fit;
+    try {
+      fit =
+          LogisticRegressionTrainer.train(
+              points,
+              mean,
+              std,
+              positiveWeight,
+              totalWeight,
+              new LogisticRegressionTrainer.Config(
+                  getMaxIter(),
+                  getTol(),
+                  getRegParam(),
+                  getElasticNetParam(),
+                  getFitIntercept(),
+                  getStandardization(),
+                  chosenSolver,
+                  getStepSize(),
+                  aggregation,
+                  options),
+              listener);
+    } finally {
+      points.unpersist(false);
+    }
+    LogisticRegressionModel model =
+        SparkInternals.logisticRegressionModel(
+            uid(), Vectors.dense(fit.coefficients()), fit.intercept());
+    attachSummary(model, dataset, fit.objectiveHistory());
+    return model;
+  }
+
+  private void attachSummary(LogisticRegressionModel model, Dataset<?> dataset, double[] history) {
+    LogisticRegressionModel summaryModel = model.copy(ParamMap.empty());
+    copyValues(summaryModel, ParamMap.empty());
+    String probabilityCol =
+        getProbabilityCol().isEmpty() ? "probability_" + uid() : getProbabilityCol();
+    String predictionCol =
+        getPredictionCol().isEmpty() ? "prediction_" + uid() : getPredictionCol();
+    summaryModel.setProbabilityCol(probabilityCol).setPredictionCol(predictionCol);
+    SparkInternals.attachBinarySummary(
+        model,
+        summaryModel.transform(dataset),
+        probabilityCol,
+        predictionCol,
+        getLabelCol(),
+        getFeaturesCol(),
+        isDefined(weightCol()) ? getWeightCol() : "",
+        history);
+  }
+
+  private static WeightedPoint toPoint(Row row) {
+    if (row.isNullAt(0) || row.isNullAt(1) || row.isNullAt(2)) {
+      throw new IllegalArgumentException(
+          "a training row has a null label, weight or features: " + row);
+    }
+    double label = row.getDouble(0);
+    if (label != 0.0 && label != 1.0) {
+      throw new IllegalArgumentException(
+          "FlexCodeLogisticRegression is binary: labels must be 0 or 1, found "
+              + label
+              + " (map -1/+1 labels to 0/1, or use Spark's LogisticRegression for multinomial)");
+    }
+    double weight = row.getDouble(1);
+    if (!(weight >= 0) || Double.isInfinite(weight)) {
+      throw new IllegalArgumentException(
+          "instance weights must be finite and >= 0, found " + weight);
+    }
+    Vector features = (Vector) row.get(2);
+    for (double v : features.toSparse().values()) {
+      if (!Double.isFinite(v)) {
+        throw new IllegalArgumentException(
+            "features must be finite, found " + v + " in the row with label " + label);
+      }
+    }
+    return new WeightedPoint(label, weight, features);
+  }
+
+  private void rejectUnsupported() {
+    if (getFamily().equals("multinomial")) {
+      throw new IllegalArgumentException(
+          "FlexCodeLogisticRegression supports family auto or binomial, got multinomial");
+    }
+    for (Param<?> bound :
+        List.of(
+            lowerBoundsOnCoefficients(),
+            upperBoundsOnCoefficients(),
+            lowerBoundsOnIntercepts(),
+            upperBoundsOnIntercepts())) {
+      if (isSet(bound)) {
+        throw new IllegalArgumentException(
+            "FlexCodeLogisticRegression does not support "
+                + bound.name()
+                + " (bound-constrained fits)");
+      }
+    }
+  }
+
+  private static String confString(String name, String fallback) {
+    return SparkSession.getActiveSession().isDefined()
+        ? SparkSession.getActiveSession()
+            .get()
+            .conf()
+            .get(AggregatorOptions.PREFIX + name, fallback)
+        : fallback;
+  }
+
+  private static int confInt(String name, int fallback) {
+    String v = confString(name, Integer.toString(fallback));
+    try {
+      return Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          AggregatorOptions.PREFIX + name + " must be an integer, got '" + v + "'", e);
+    }
+  }
+
+  private static double confDouble(String name, double fallback) {
+    String v = confString(name, Double.toString(fallback));
+    try {
+      return Double.parseDouble(v.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          AggregatorOptions.PREFIX + name + " must be a number, got '" + v + "'", e);
+    }
+  }
+}

@@ -1,0 +1,236 @@
+package org.flexcode.optim;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.spark.api.java.JavaRDD;
+import org.flexcode.aggregation.AggregateResult;
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.aggregation.BlockStatistic;
+import org.flexcode.aggregation.CodedAggregator;
+import org.flexcode.metrics.IterationRecord;
+import org.flexcode.workloads.BinaryLogisticLoss;
+import org.flexcode.workloads.WeightedPoint;
+
+/**
+ * Fits spark.ml's binary logistic regression objective with the coded aggregate:
+ *
+ * <pre>
+ *   f(c, b) = (1 / sum w) sum_i w_i logloss(y_i, c . (x_i / std) + b)
+ *             + (1 - a) lambda / 2 sum_j pen_j(c_j) + a lambda sum_j l1_j |c_j|
+ * </pre>
+ *
+ * in standardized space, with pen_j(c) = c^2 and l1_j = 1 when standardization is on, and c^2 /
+ * std_j^2 and 1 / std_j when it is off (the penalty then falls on the original coefficients), as
+ * spark.ml does; the intercept is not penalized; coefficients of constant features stay 0.
+ *
+ * <p>Solvers: {@code LBFGS} is Breeze's L-BFGS (memory 10), or OWL-QN when the L1 part is non-zero,
+ * as spark.ml runs them; {@code GD} is gradient descent with step stepSize / sqrt(t) and a
+ * soft-threshold for L1, which tolerates the inexact gradients of approximate strategies.
+ */
+public final class LogisticRegressionTrainer {
+
+  private LogisticRegressionTrainer() {}
+
+  /** Which solver runs. */
+  public enum Solver {
+    LBFGS,
+    GD
+  }
+
+  /** The training settings, immutable. */
+  public record Config(
+      int maxIter,
+      double tol,
+      double regParam,
+      double elasticNetParam,
+      boolean fitIntercept,
+      boolean standardization,
+      Solver solver,
+      double stepSize,
+      AggregationStrategy strategy,
+      AggregatorOptions options) {}
+
+  /** The fit: coefficients and intercept in the original feature space. */
+  public record Fit(
+      double[] coefficients,
+      double intercept,
+      double[] objectiveHistory,
+      List<IterationRecord> records) {}
+
+  /**
+   * Trains on {@code data} whose features have weighted means {@code mean} and sample standard
+   * deviations {@code std}; {@code positiveWeight} and {@code totalWeight} set the initial
+   * intercept to the log odds. With an intercept the solver works on centered standardized
+   * features, as spark.ml does for conditioning: b' = b + sum_j c_j mean_j / std_j, which leaves
+   * the optimum unchanged and is undone at the end (the data stay sparse: the shift is applied on
+   * the driver).
+   */
+  public static Fit train(
+      JavaRDD<WeightedPoint> data,
+      double[] mean,
+      double[] std,
+      double positiveWeight,
+      double totalWeight,
+      Config config,
+      IterationListener listener) {
+    int p = std.length;
+    boolean fit = config.fitIntercept();
+    double[] inverseStd = new double[p];
+    for (int j = 0; j < p; j++) {
+      inverseStd[j] = std[j] > 0 ? 1.0 / std[j] : 0.0;
+    }
+    double l2 = (1 - config.elasticNetParam()) * config.regParam();
+    double l1 = config.elasticNetParam() * config.regParam();
+    double[] l2Weights = new double[p];
+    double[] l1Weights = new double[p + (fit ? 1 : 0)];
+    for (int j = 0; j < p; j++) {
+      l2Weights[j] = config.standardization() ? l2 : l2 * inverseStd[j] * inverseStd[j];
+      l1Weights[j] = config.standardization() ? l1 : l1 * inverseStd[j];
+    }
+    double[] initial = new double[p + (fit ? 1 : 0)];
+    double negativeWeight = totalWeight - positiveWeight;
+    if (fit && positiveWeight > 0 && negativeWeight > 0) {
+      initial[p] = Math.log(positiveWeight / negativeWeight);
+    }
+    List<IterationRecord> records = new ArrayList<>();
+    List<Double> history = new ArrayList<>();
+    BlockStatistic<WeightedPoint, double[]> statistic =
+        BinaryLogisticLoss.statistic(inverseStd, fit);
+    int dimension = BinaryLogisticLoss.dimension(p, fit);
+    int lossIndex = p + (fit ? 1 : 0);
+    double[] x;
+    try (CodedAggregator<WeightedPoint> engine =
+        CodedAggregator.create(
+            data, config.strategy(), config.options().withWorkload("lr", config.maxIter()))) {
+      double[] scaledMean = new double[p];
+      for (int j = 0; j < p; j++) {
+        scaledMean[j] = fit ? mean[j] * inverseStd[j] : 0.0;
+      }
+      SmoothObjective objective =
+          (coefficients, gradient) -> {
+            double[] model = coefficients.clone();
+            if (fit) {
+              model[p] -= dot(coefficients, scaledMean);
+            }
+            AggregateResult result = engine.aggregate(model, statistic, dimension);
+            records.add(result.record());
+            double[] sum = result.values();
+            double weightSum = sum[lossIndex + 1];
+            if (!(weightSum > 0)) {
+              throw new IllegalStateException(
+                  "iteration " + result.record().iteration() + ": the aggregated weight sum is 0");
+            }
+            double loss = sum[lossIndex] / weightSum;
+            for (int k = 0; k < lossIndex; k++) {
+              gradient[k] = sum[k] / weightSum;
+            }
+            if (fit) {
+              for (int j = 0; j < p; j++) {
+                gradient[j] -= scaledMean[j] * gradient[p];
+              }
+            }
+            for (int j = 0; j < p; j++) {
+              loss += 0.5 * l2Weights[j] * coefficients[j] * coefficients[j];
+              gradient[j] += l2Weights[j] * coefficients[j];
+            }
+            return loss;
+          };
+      boolean withL1 = l1 > 0;
+      if (config.solver() == Solver.LBFGS) {
+        x =
+            lbfgs(
+                objective, initial, config, withL1 ? l1Weights : null, history, records, listener);
+      } else {
+        x =
+            gradientDescent(
+                objective, initial, config, l1Weights, withL1, history, records, listener);
+      }
+    }
+    double[] coefficients = new double[p];
+    double shift = 0;
+    for (int j = 0; j < p; j++) {
+      coefficients[j] = x[j] * inverseStd[j];
+      shift += coefficients[j] * (fit ? mean[j] : 0.0);
+    }
+    double[] objectiveHistory = history.stream().mapToDouble(Double::doubleValue).toArray();
+    return new Fit(coefficients, fit ? x[p] - shift : 0.0, objectiveHistory, List.copyOf(records));
+  }
+
+  private static double dot(double[] coefficients, double[] scaledMean) {
+    double sum = 0;
+    for (int j = 0; j < scaledMean.length; j++) {
+      sum += coefficients[j] * scaledMean[j];
+    }
+    return sum;
+  }
+
+  /** f(x) with its gradient written into the second argument. */
+  @FunctionalInterface
+  interface SmoothObjective {
+    double valueAndGradient(double[] x, double[] gradient);
+  }
+
+  private static double[] lbfgs(
+      SmoothObjective objective,
+      double[] initial,
+      Config config,
+      double[] l1Weights,
+      List<Double> history,
+      List<IterationRecord> records,
+      IterationListener listener) {
+    Iterator<double[]> states =
+        BreezeMinimizer.iterations(
+            objective::valueAndGradient, initial, config.maxIter(), 10, config.tol(), l1Weights);
+    double[] x = initial.clone();
+    int iteration = 0;
+    while (states.hasNext()) {
+      double[] state = states.next();
+      history.add(state[0]);
+      x = java.util.Arrays.copyOfRange(state, 1, state.length);
+      listener.onIteration(iteration++, state[0], records.get(records.size() - 1));
+    }
+    return x;
+  }
+
+  private static double[] gradientDescent(
+      SmoothObjective objective,
+      double[] initial,
+      Config config,
+      double[] l1Weights,
+      boolean withL1,
+      List<Double> history,
+      List<IterationRecord> records,
+      IterationListener listener) {
+    double[] x = initial.clone();
+    double[] gradient = new double[x.length];
+    for (int t = 1; t <= config.maxIter(); t++) {
+      double loss = objective.valueAndGradient(x, gradient);
+      if (withL1) {
+        for (int j = 0; j < x.length; j++) {
+          loss += l1Weights[j] * Math.abs(x[j]);
+        }
+      }
+      history.add(loss);
+      listener.onIteration(t - 1, loss, records.get(records.size() - 1));
+      double step = config.stepSize() / Math.sqrt(t);
+      double diff = 0;
+      double norm = 0;
+      for (int j = 0; j < x.length; j++) {
+        double next = x[j] - step * gradient[j];
+        if (withL1) {
+          double shrink = step * l1Weights[j];
+          next = Math.signum(next) * Math.max(0, Math.abs(next) - shrink);
+        }
+        diff += (next - x[j]) * (next - x[j]);
+        norm += next * next;
+        x[j] = next;
+      }
+      if (Math.sqrt(diff) < config.tol() * Math.max(Math.sqrt(norm), 1.0)) {
+        break;
+      }
+    }
+    return x;
+  }
+}

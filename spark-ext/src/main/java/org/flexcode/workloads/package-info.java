@@ -1,0 +1,5 @@
+/**
+ * The statistics each workload sums over data blocks through the engine: for now the weighted
+ * binary logistic loss and gradient in standardized feature space, as spark.ml defines them.
+ */
+package org.flexcode.workloads;
