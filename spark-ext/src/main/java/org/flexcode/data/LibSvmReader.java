@@ -29,6 +29,32 @@ public final class LibSvmReader {
         .map(t -> parse(path, t._2(), t._1(), numFeatures));
   }
 
+  /**
+   * The largest feature index in {@code path} (its numFeatures when the file says nothing else);
+   * malformed lines fail as in {@link #read}.
+   */
+  public static int maxFeatureIndex(JavaSparkContext jsc, String path, int minPartitions) {
+    JavaRDD<Integer> maxima =
+        Lines.numbered(jsc, path, minPartitions)
+            .filter(t -> !t._1().isBlank() && !t._1().trim().startsWith("#"))
+            .map(t -> lastIndex(parse(path, t._2(), t._1(), Integer.MAX_VALUE)));
+    try {
+      return maxima.isEmpty() ? 0 : maxima.reduce(Math::max);
+    } catch (Exception e) {
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        if (t instanceof DataFormatException format) {
+          throw format;
+        }
+      }
+      throw e;
+    }
+  }
+
+  private static int lastIndex(LabeledPoint point) {
+    int[] indices = point.features().toSparse().indices();
+    return indices.length == 0 ? 0 : indices[indices.length - 1] + 1;
+  }
+
   static LabeledPoint parse(String file, long line, String text, int numFeatures) {
     String content = text.contains("#") ? text.substring(0, text.indexOf('#')) : text;
     String[] tokens = content.trim().split("\\s+");

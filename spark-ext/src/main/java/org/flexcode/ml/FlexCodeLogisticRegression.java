@@ -7,7 +7,6 @@ import static org.apache.spark.sql.functions.when;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Consumer;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.classification.LogisticRegression;
 import org.apache.spark.ml.classification.LogisticRegressionModel;
@@ -27,7 +26,6 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
-import org.flexcode.metrics.IterationRecord;
 import org.flexcode.optim.IterationListener;
 import org.flexcode.optim.LogisticRegressionTrainer;
 import org.flexcode.spark.SparkInternals;
@@ -68,7 +66,7 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
   private IntParam ignoreCount;
   private Param<String> solver;
   private DoubleParam stepSize;
-  private transient Consumer<IterationRecord> iterationObserver;
+  private transient IterationListener iterationListener;
 
   public FlexCodeLogisticRegression() {
     this(Identifiable$.MODULE$.randomUID("flexcodeLogreg"));
@@ -190,9 +188,12 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
     return (Double) $(stepSize());
   }
 
-  /** Called with the record of every aggregation during {@code fit} (progress, reports). */
-  public FlexCodeLogisticRegression setIterationObserver(Consumer<IterationRecord> observer) {
-    this.iterationObserver = observer;
+  /**
+   * Called on the driver after every aggregation during {@code fit} with the objective value there
+   * (progress lines, reports); not a param, not saved.
+   */
+  public FlexCodeLogisticRegression setIterationListener(IterationListener listener) {
+    this.iterationListener = listener;
     return this;
   }
 
@@ -269,13 +270,8 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
             .persist(StorageLevel.MEMORY_AND_DISK());
     AggregatorOptions options =
         AggregatorOptions.fromConf(dataset.sparkSession().sparkContext().getConf());
-    Consumer<IterationRecord> observer = iterationObserver;
     IterationListener listener =
-        (iteration, loss, record) -> {
-          if (observer != null) {
-            observer.accept(record);
-          }
-        };
+        iterationListener != null ? iterationListener : (iteration, loss, record) -> {};
     LogisticRegressionTrainer.Fit fit;
     try {
       fit =

@@ -60,7 +60,10 @@ public final class LogisticRegressionTrainer {
       List<IterationRecord> records) {}
 
   /**
-   * Trains on {@code data} whose features have weighted means {@code mean} and sample standard
+   * Trains on {@code data}; {@code listener} hears every aggregation (L-BFGS line-search
+   * evaluations included) with the objective value at that point.
+   *
+   * <p>Trains on {@code data} whose features have weighted means {@code mean} and sample standard
    * deviations {@code std}; {@code positiveWeight} and {@code totalWeight} set the initial
    * intercept to the log odds. With an intercept the solver works on centered standardized
    * features, as spark.ml does for conditioning: b' = b + sum_j c_j mean_j / std_j, which leaves
@@ -131,21 +134,20 @@ public final class LogisticRegressionTrainer {
                 gradient[j] -= scaledMean[j] * gradient[p];
               }
             }
+            double penaltyL1 = 0;
             for (int j = 0; j < p; j++) {
               loss += 0.5 * l2Weights[j] * coefficients[j] * coefficients[j];
               gradient[j] += l2Weights[j] * coefficients[j];
+              penaltyL1 += l1Weights[j] * Math.abs(coefficients[j]);
             }
+            listener.onIteration(result.record().iteration(), loss + penaltyL1, result.record());
             return loss;
           };
       boolean withL1 = l1 > 0;
       if (config.solver() == Solver.LBFGS) {
-        x =
-            lbfgs(
-                objective, initial, config, withL1 ? l1Weights : null, history, records, listener);
+        x = lbfgs(objective, initial, config, withL1 ? l1Weights : null, history);
       } else {
-        x =
-            gradientDescent(
-                objective, initial, config, l1Weights, withL1, history, records, listener);
+        x = gradientDescent(objective, initial, config, l1Weights, withL1, history);
       }
     }
     double[] coefficients = new double[p];
@@ -177,19 +179,15 @@ public final class LogisticRegressionTrainer {
       double[] initial,
       Config config,
       double[] l1Weights,
-      List<Double> history,
-      List<IterationRecord> records,
-      IterationListener listener) {
+      List<Double> history) {
     Iterator<double[]> states =
         BreezeMinimizer.iterations(
             objective::valueAndGradient, initial, config.maxIter(), 10, config.tol(), l1Weights);
     double[] x = initial.clone();
-    int iteration = 0;
     while (states.hasNext()) {
       double[] state = states.next();
       history.add(state[0]);
       x = java.util.Arrays.copyOfRange(state, 1, state.length);
-      listener.onIteration(iteration++, state[0], records.get(records.size() - 1));
     }
     return x;
   }
@@ -200,9 +198,7 @@ public final class LogisticRegressionTrainer {
       Config config,
       double[] l1Weights,
       boolean withL1,
-      List<Double> history,
-      List<IterationRecord> records,
-      IterationListener listener) {
+      List<Double> history) {
     double[] x = initial.clone();
     double[] gradient = new double[x.length];
     for (int t = 1; t <= config.maxIter(); t++) {
@@ -213,7 +209,6 @@ public final class LogisticRegressionTrainer {
         }
       }
       history.add(loss);
-      listener.onIteration(t - 1, loss, records.get(records.size() - 1));
       double step = config.stepSize() / Math.sqrt(t);
       double diff = 0;
       double norm = 0;

@@ -1,0 +1,62 @@
+package org.flexcode.cli;
+
+import java.util.Arrays;
+
+/**
+ * The entry point behind {@code submit-scripts/flexcode-submit} (and {@code spark-submit --class
+ * org.flexcode.cli.FlexCodeSubmit}): dispatches to a job by its first argument.
+ */
+public final class FlexCodeSubmit {
+
+  static final String USAGE =
+      """
+      usage: flexcode-submit [--master URL] [--conf key=value]... <command> [options]
+
+      commands:
+        lr      train binary logistic regression (spark.ml's objective) with a FlexCode strategy
+                and write a JSON report; 'flexcode-submit lr --help' lists its options
+
+      --master defaults to local[*]; spark.flexcode.* keys set engine defaults (see README.md).
+      """;
+
+  private FlexCodeSubmit() {}
+
+  public static void main(String[] args) {
+    int code = run(args);
+    if (code != 0) {
+      System.exit(code);
+    }
+  }
+
+  /** Runs a command; returns the process exit code (0 ok, 1 failed, 2 bad usage). */
+  public static int run(String[] args) {
+    if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+      System.out.print(USAGE);
+      return args.length == 0 ? 2 : 0;
+    }
+    String[] rest = Arrays.copyOfRange(args, 1, args.length);
+    try {
+      switch (args[0]) {
+        case "lr":
+          return LrJob.run(rest);
+        default:
+          System.err.println("flexcode-submit: unknown command '" + args[0] + "'");
+          System.err.print(USAGE);
+          return 2;
+      }
+    } catch (IllegalArgumentException e) {
+      System.err.println("flexcode-submit " + args[0] + ": error: " + e.getMessage());
+      return 1;
+    } catch (RuntimeException e) {
+      Throwable root = e;
+      while (root.getCause() != null && root.getCause() != root) {
+        root = root.getCause();
+      }
+      System.err.println("flexcode-submit " + args[0] + ": failed: " + e.getMessage());
+      if (root != e) {
+        System.err.println("caused by: " + root);
+      }
+      return 1;
+    }
+  }
+}

@@ -1,0 +1,214 @@
+package org.flexcode.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.ml.classification.LogisticRegressionModel;
+import org.apache.spark.ml.evaluation.BinaryClassificationEvaluator;
+import org.apache.spark.ml.feature.LabeledPoint;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.flexcode.data.AvazuCsvReader;
+import org.flexcode.data.LibSvmReader;
+import org.flexcode.data.Lines;
+import org.flexcode.metrics.RunReport;
+import org.flexcode.ml.FlexCodeLogisticRegression;
+
+/**
+ * {@code flexcode-submit lr}: trains binary logistic regression on LIBSVM or Avazu CSV data with a
+ * FlexCode strategy, prints one line per aggregation and a summary, and writes a JSON report.
+ */
+final class LrJob {
+
+  static final String USAGE =
+      """
+      usage: flexcode-submit lr --train PATH [options]
+
+        --train PATH         training data (LIBSVM, or Avazu CSV when the name ends in .csv[.gz])
+        --test PATH          test data in the same format (accuracy and AUC in the summary)
+        --format F           libsvm or avazu (default: from the file name)
+        --num-features N     LIBSVM: feature count (default: the largest index in --train);
+                             Avazu: hashing buckets (default 262144)
+        --strategy S         bsp, ignore, frc or cyclic (default bsp)
+        --tolerance S        stragglers tolerated by frc and cyclic (default 1)
+        --ignore B           slowest tasks ignore drops (default 1)
+        --iterations N       maxIter (default 100)
+        --solver X           auto, lbfgs or gd (default auto: lbfgs for exact strategies, gd otherwise)
+        --reg-param L        regParam (default 0.0)
+        --elastic-net A      elasticNetParam (default 0.0)
+        --tol T              convergence tolerance (default 1e-6)
+        --step-size E        initial step of the gd solver (default 1.0)
+        --partitions P       tasks, one data block each (default 8)
+        --report FILE        write the JSON report there
+        --model-out DIR      save the fitted LogisticRegressionModel there (Spark's own format)
+      """;
+
+  private static final Set<String> OPTIONS =
+      Set.of(
+          "train",
+          "test",
+          "format",
+          "num-features",
+          "strategy",
+          "tolerance",
+          "ignore",
+          "iterations",
+          "solver",
+          "reg-param",
+          "elastic-net",
+          "tol",
+          "step-size",
+          "partitions",
+          "report",
+          "model-out");
+
+  private LrJob() {}
+
+  static int run(String[] argv) {
+    if (argv.length > 0 && (argv[0].equals("--help") || argv[0].equals("-h"))) {
+      System.out.print(USAGE);
+      return 0;
+    }
+    Args args = new Args("lr", argv, 0, OPTIONS);
+    String train = args.required("train");
+    String format = args.string("format", guessFormat(train)).toLowerCase(Locale.ROOT);
+    if (!format.equals("libsvm") && !format.equals("avazu")) {
+      throw new IllegalArgumentException("--format must be libsvm or avazu, got '" + format + "'");
+    }
+    int partitions = args.integer("partitions", 8);
+    if (partitions < 1) {
+      throw new IllegalArgumentException("--partitions must be >= 1, got " + partitions);
+    }
+    SparkConf conf =
+        new SparkConf().setAppName("FlexCode lr").setIfMissing("spark.master", "local[*]");
+    SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    jsc.setLogLevel("WARN");
+    long wallStart = System.currentTimeMillis();
+
+    int numFeatures =
+        args.has("num-features")
+            ? args.integer("num-features", 0)
+            : format.equals("avazu")
+                ? 1 << 18
+                : LibSvmReader.maxFeatureIndex(jsc, train, partitions);
+    Dataset<Row> trainData = frame(spark, jsc, train, format, numFeatures, partitions);
+    Dataset<Row> testData =
+        args.has("test")
+            ? frame(spark, jsc, args.required("test"), format, numFeatures, partitions)
+            : null;
+
+    FlexCodeLogisticRegression estimator =
+        new FlexCodeLogisticRegression()
+            .setStrategy(args.string("strategy", "bsp"))
+            .setStragglerTolerance(args.integer("tolerance", 1))
+            .setIgnoreCount(args.integer("ignore", 1))
+            .setSolver(args.string("solver", "auto"))
+            .setStepSize(args.number("step-size", 1.0));
+    estimator
+        .setMaxIter(args.integer("iterations", 100))
+        .setRegParam(args.number("reg-param", 0.0))
+        .setElasticNetParam(args.number("elastic-net", 0.0))
+        .setTol(args.number("tol", 1e-6));
+    Map<String, Object> params = args.asParams();
+    params.put("num_features", numFeatures);
+    params.put("solver_used", estimator.resolvedSolver().name().toLowerCase(Locale.ROOT));
+    params.put("master", jsc.master());
+    RunReport report = new RunReport("lr", estimator.aggregationStrategy().spec(), params);
+    estimator.setIterationListener(
+        (iteration, loss, record) -> {
+          report.addIteration(record, loss);
+          System.out.printf(
+              Locale.ROOT,
+              "iteration %d: %d ms, loss %.6f, tasks used %d, cancelled %d%n",
+              iteration,
+              record.durationMs(),
+              loss,
+              record.usedTasks().size(),
+              record.cancelledTasks().size());
+        });
+
+    long fitStart = System.currentTimeMillis();
+    LogisticRegressionModel model = estimator.fit(trainData);
+    long fitMs = System.currentTimeMillis() - fitStart;
+    double[] history = model.summary().objectiveHistory();
+    report.summarizeIterations();
+    report.putSummary("final_loss", history.length == 0 ? null : history[history.length - 1]);
+    report.putSummary("train_accuracy", model.summary().accuracy());
+    if (testData != null) {
+      Dataset<Row> predictions = model.transform(testData).cache();
+      long total = predictions.count();
+      long correct = predictions.filter("prediction = label").count();
+      report.putSummary("test_accuracy", total == 0 ? null : (double) correct / total);
+      report.putSummary(
+          "test_auc",
+          new BinaryClassificationEvaluator().setMetricName("areaUnderROC").evaluate(predictions));
+    }
+    report.putSummary("fit_ms", fitMs);
+    report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
+    if (args.has("model-out")) {
+      try {
+        model.save(args.required("model-out"));
+      } catch (IOException e) {
+        throw new IllegalArgumentException(
+            "cannot save the model to " + args.required("model-out"), e);
+      }
+    }
+    System.out.println("summary: " + report.summary());
+    if (args.has("report")) {
+      Path file = Path.of(args.required("report"));
+      try {
+        report.write(file);
+      } catch (IOException e) {
+        throw new IllegalArgumentException(
+            "cannot write the report to " + file + ": " + e.getMessage(), e);
+      }
+      System.out.println("report: " + file.toAbsolutePath());
+    }
+    return 0;
+  }
+
+  private static String guessFormat(String path) {
+    String name = path.toLowerCase(Locale.ROOT);
+    return name.endsWith(".csv") || name.endsWith(".csv.gz") ? "avazu" : "libsvm";
+  }
+
+  private static Dataset<Row> frame(
+      SparkSession spark,
+      JavaSparkContext jsc,
+      String path,
+      String format,
+      int numFeatures,
+      int partitions) {
+    if (!format.equals("avazu") && numFeatures < 1) {
+      throw new IllegalArgumentException(path + ": no features found (empty file?)");
+    }
+    JavaRDD<org.apache.spark.mllib.regression.LabeledPoint> points;
+    if (format.equals("avazu")) {
+      boolean header = hasAvazuHeader(jsc, path);
+      points = AvazuCsvReader.read(jsc, path, numFeatures, header, partitions);
+    } else {
+      points = LibSvmReader.read(jsc, path, numFeatures, partitions);
+    }
+    JavaRDD<LabeledPoint> ml =
+        Lines.validated(points)
+            .map(p -> new LabeledPoint(p.label(), p.features().asML()))
+            .repartition(partitions);
+    return spark.createDataFrame(ml, LabeledPoint.class);
+  }
+
+  private static boolean hasAvazuHeader(JavaSparkContext jsc, String path) {
+    if (!Files.exists(Path.of(path)) && !path.contains("://")) {
+      throw new IllegalArgumentException(path + ": no such file");
+    }
+    String first = jsc.textFile(path, 1).first();
+    return first.startsWith("id,click");
+  }
+}

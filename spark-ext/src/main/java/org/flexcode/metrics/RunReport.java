@@ -1,0 +1,105 @@
+package org.flexcode.metrics;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JSON report of a job: {@code job}, {@code strategy}, {@code params}, one entry per
+ * aggregation in {@code iterations} ({@code iteration}, {@code ms}, {@code loss}, {@code
+ * tasks_used}, {@code tasks_cancelled}, {@code waste_ms}, plus the record's other figures) and a
+ * {@code summary} ({@code mean/p50/p95/p99_iteration_ms}, {@code total_waste_ms} and whatever the
+ * job adds: final loss, test metrics, wall time).
+ */
+public final class RunReport {
+
+  private final Map<String, Object> root = new LinkedHashMap<>();
+  private final List<Map<String, Object>> iterations = new ArrayList<>();
+  private final Map<String, Object> summary = new LinkedHashMap<>();
+
+  /** A report for {@code job} run with {@code strategy} and {@code params}. */
+  public RunReport(String job, String strategy, Map<String, Object> params) {
+    root.put("job", job);
+    root.put("strategy", strategy);
+    root.put("params", new LinkedHashMap<>(params));
+    root.put("iterations", iterations);
+    root.put("summary", summary);
+  }
+
+  /** Adds one aggregation with the loss (objective) at that point. */
+  public synchronized void addIteration(IterationRecord record, double loss) {
+    Map<String, Object> row = new LinkedHashMap<>();
+    row.put("iteration", record.iteration());
+    row.put("ms", record.durationMs());
+    row.put("loss", Double.isFinite(loss) ? loss : null);
+    row.put("tasks_used", record.usedTasks().size());
+    row.put("tasks_cancelled", record.cancelledTasks().size());
+    row.put("waste_ms", record.wasteMs());
+    row.put("cancelled_task_ms", record.cancelledTaskMs());
+    row.put("decode_ms", record.decodeNanos() / 1e6);
+    row.put("failed_attempts", record.failedAttempts());
+    row.put("late_results_dropped", record.lateResultsDropped());
+    row.put("residual", record.residual());
+    row.put("exact", record.exact());
+    iterations.add(row);
+  }
+
+  /** Puts a summary figure (null for a value that is not a finite number). */
+  public synchronized void putSummary(String key, Object value) {
+    summary.put(key, value instanceof Double d && !Double.isFinite(d) ? null : value);
+  }
+
+  /** Fills the iteration-time percentiles and total waste from the iterations added so far. */
+  public synchronized void summarizeIterations() {
+    double[] ms =
+        iterations.stream().mapToDouble(r -> ((Number) r.get("ms")).doubleValue()).toArray();
+    long waste = iterations.stream().mapToLong(r -> ((Number) r.get("waste_ms")).longValue()).sum();
+    summary.put("iterations", ms.length);
+    summary.put("mean_iteration_ms", ms.length == 0 ? null : Arrays.stream(ms).average().orElse(0));
+    summary.put("p50_iteration_ms", percentile(ms, 0.50));
+    summary.put("p95_iteration_ms", percentile(ms, 0.95));
+    summary.put("p99_iteration_ms", percentile(ms, 0.99));
+    summary.put("total_waste_ms", waste);
+  }
+
+  /** The q-quantile (nearest rank) of {@code values}, or null when empty. */
+  public static Double percentile(double[] values, double q) {
+    if (values.length == 0) {
+      return null;
+    }
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    int rank = (int) Math.ceil(q * sorted.length);
+    return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+  }
+
+  /** The summary figures so far. */
+  public synchronized Map<String, Object> summary() {
+    return new LinkedHashMap<>(summary);
+  }
+
+  /** The report as indented JSON. */
+  public synchronized String toJson() {
+    try {
+      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot write the report as JSON", e);
+    }
+  }
+
+  /** Writes the JSON to {@code file}, creating its folder. */
+  public void write(Path file) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    Files.writeString(file, toJson() + "\n");
+  }
+}
