@@ -28,7 +28,7 @@ import org.flexcode.aggregation.CodedAggregator;
  * weights, once per contender, in rotating order, and checks that every contender's sum equals
  * {@code treeAggregate}'s.
  *
- * <p>Usage: {@code EngineBenchmark [--master local[2]] [--data datasets/a9a/a9a.gz] [--partitions
+ * <p>Usage: {@code EngineBenchmark [--master local[2]] [--data datasets/a9a/a9a] [--partitions
  * 8] [--iterations 100] [--warmup 10] [--strategies bsp,cyclic:s=1,frc:s=1]}
  */
 public final class EngineBenchmark {
@@ -40,7 +40,7 @@ public final class EngineBenchmark {
   public static void main(String[] args) {
     Map<String, String> opts = new LinkedHashMap<>();
     opts.put("master", "local[2]");
-    opts.put("data", "datasets/a9a/a9a.gz");
+    opts.put("data", "datasets/a9a/a9a");
     opts.put("partitions", "8");
     opts.put("iterations", "100");
     opts.put("warmup", "10");

@@ -25,12 +25,12 @@ class ReadersTest {
 
   @Test
   void readsTheBundledA9aWithLabelsMappedToZeroOne(JavaSparkContext jsc) {
-    String train = ProjectPaths.datasets().resolve("a9a/a9a.gz").toString();
+    String train = ProjectPaths.datasets().resolve("a9a/a9a").toString();
     JavaRDD<LabeledPoint> points = Lines.validated(LibSvmReader.read(jsc, train, 123, 2));
     assertEquals(32_561, points.count());
     assertEquals(7_841, points.filter(p -> p.label() == 1.0).count());
     assertEquals(24_720, points.filter(p -> p.label() == 0.0).count());
-    String test = ProjectPaths.datasets().resolve("a9a/a9a.t.gz").toString();
+    String test = ProjectPaths.datasets().resolve("a9a/a9a.t").toString();
     assertEquals(16_281, Lines.validated(LibSvmReader.read(jsc, test, 123, 2)).count());
   }
 

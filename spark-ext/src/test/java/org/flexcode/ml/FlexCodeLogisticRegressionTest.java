@@ -39,8 +39,8 @@ class FlexCodeLogisticRegressionTest {
 
   @BeforeAll
   static void load(JavaSparkContext jsc, SparkSession spark) {
-    a9a = frame(jsc, spark, "a9a/a9a.gz", 123, 8).cache();
-    a9aTest = frame(jsc, spark, "a9a/a9a.t.gz", 123, 4).cache();
+    a9a = frame(jsc, spark, "a9a/a9a", 123, 8).cache();
+    a9aTest = frame(jsc, spark, "a9a/a9a.t", 123, 4).cache();
     agaricus = frame(jsc, spark, "agaricus/agaricus.txt.train", 126, 4).cache();
   }
 
