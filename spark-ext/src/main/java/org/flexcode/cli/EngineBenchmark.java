@@ -28,8 +28,8 @@ import org.flexcode.aggregation.CodedAggregator;
  * weights, once per contender, in rotating order, and checks that every contender's sum equals
  * {@code treeAggregate}'s.
  *
- * <p>Usage: {@code EngineBenchmark [--master local[2]] [--data datasets/a9a/a9a] [--partitions
- * 8] [--iterations 100] [--warmup 10] [--strategies bsp,cyclic:s=1,frc:s=1]}
+ * <p>Usage: {@code EngineBenchmark [--master local[2]] [--data datasets/a9a/a9a] [--partitions 8]
+ * [--iterations 100] [--warmup 10] [--strategies bsp,cyclic:s=1,frc:s=1]}
  */
 public final class EngineBenchmark {
 

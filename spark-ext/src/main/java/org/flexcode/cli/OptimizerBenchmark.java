@@ -24,8 +24,8 @@ import scala.Tuple2;
  * --rounds} times in rotating order after one warm-up round; prints ms per pass (numIterations + 1
  * aggregations, as MLlib makes) and the final loss.
  *
- * <p>Usage: {@code OptimizerBenchmark [--master local[2]] [--data datasets/a9a/a9a]
- * [--partitions 8] [--iterations 100] [--rounds 2] [--strategies bsp,cyclic:s=1,frc:s=1]}
+ * <p>Usage: {@code OptimizerBenchmark [--master local[2]] [--data datasets/a9a/a9a] [--partitions
+ * 8] [--iterations 100] [--rounds 2] [--strategies bsp,cyclic:s=1,frc:s=1]}
  */
 public final class OptimizerBenchmark {
 
@@ -53,8 +53,7 @@ public final class OptimizerBenchmark {
       jsc.setLogLevel("ERROR");
       JavaRDD<Tuple2<Object, Vector>> data =
           Lines.validated(
-                  LibSvmReader.read(
-                      jsc, args.string("data", "datasets/a9a/a9a"), 123, partitions))
+                  LibSvmReader.read(jsc, args.string("data", "datasets/a9a/a9a"), 123, partitions))
               .map(p -> new Tuple2<>((Object) p.label(), p.features()))
               .repartition(partitions)
               .cache();

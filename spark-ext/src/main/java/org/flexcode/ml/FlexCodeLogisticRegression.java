@@ -74,11 +74,26 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
 
   public FlexCodeLogisticRegression(String uid) {
     super(uid);
-    setDefault(strategy(), confString("strategy", "bsp"));
-    setDefault(stragglerTolerance(), confInt("stragglerTolerance", 1));
-    setDefault(ignoreCount(), confInt("ignoreCount", 1));
-    setDefault(solver(), confString("solver", "auto"));
-    setDefault(stepSize(), confDouble("stepSize", 1.0));
+    setDefault(strategy(), checked(strategy(), confString("strategy", "bsp")));
+    setDefault(
+        stragglerTolerance(), checked(stragglerTolerance(), confInt("stragglerTolerance", 1)));
+    setDefault(ignoreCount(), checked(ignoreCount(), confInt("ignoreCount", 1)));
+    setDefault(solver(), checked(solver(), confString("solver", "auto")));
+    setDefault(stepSize(), checked(stepSize(), confDouble("stepSize", 1.0)));
+  }
+
+  /** A default read from the Spark conf must pass the param's validator, like a set value. */
+  private static <T> T checked(Param<T> param, T value) {
+    if (!(Boolean) param.isValid().apply(value)) {
+      throw new IllegalArgumentException(
+          AggregatorOptions.PREFIX
+              + param.name()
+              + " = '"
+              + value
+              + "' is not valid: "
+              + param.doc());
+    }
+    return value;
   }
 
   /** Loads a saved Estimator. */

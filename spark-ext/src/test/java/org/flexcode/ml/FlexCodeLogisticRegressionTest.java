@@ -164,6 +164,32 @@ class FlexCodeLogisticRegressionTest {
   }
 
   @Test
+  void takesDefaultsFromSparkConfAndSavesTheResolvedValues(SparkSession spark, @TempDir Path dir)
+      throws Exception {
+    spark.conf().set("spark.flexcode.strategy", "frc");
+    spark.conf().set("spark.flexcode.stragglerTolerance", "3");
+    FlexCodeLogisticRegression fromConf;
+    try {
+      fromConf = new FlexCodeLogisticRegression();
+      assertEquals("frc", fromConf.getStrategy());
+      assertEquals(3, fromConf.getStragglerTolerance());
+      spark.conf().set("spark.flexcode.strategy", "fastest");
+      IllegalArgumentException bad =
+          assertThrows(IllegalArgumentException.class, FlexCodeLogisticRegression::new);
+      assertTrue(
+          bad.getMessage().contains("spark.flexcode.strategy = 'fastest'"), bad.getMessage());
+    } finally {
+      spark.conf().unset("spark.flexcode.strategy");
+      spark.conf().unset("spark.flexcode.stragglerTolerance");
+    }
+    fromConf.save(dir.resolve("estimator").toString());
+    FlexCodeLogisticRegression loaded =
+        FlexCodeLogisticRegression.load(dir.resolve("estimator").toString());
+    assertEquals("frc", loaded.getStrategy(), "the saved Estimator recorded the resolved default");
+    assertEquals(3, loaded.getStragglerTolerance());
+  }
+
+  @Test
   void hasSparksParamsAndOutputSchema() {
     FlexCodeLogisticRegression lr = new FlexCodeLogisticRegression();
     assertTrue(lr.hasParam("maxIter") && lr.hasParam("strategy") && lr.hasParam("solver"));

@@ -34,8 +34,7 @@ class FlexCodeGradientDescentTest {
   @BeforeAll
   static void loadA9a(JavaSparkContext jsc) {
     points =
-        MLUtils.loadLibSVMFile(
-                jsc.sc(), ProjectPaths.datasets().resolve("a9a/a9a").toString(), 123)
+        MLUtils.loadLibSVMFile(jsc.sc(), ProjectPaths.datasets().resolve("a9a/a9a").toString(), 123)
             .toJavaRDD()
             .map(p -> new LabeledPoint(p.label() > 0 ? 1.0 : 0.0, p.features()))
             .repartition(8)
