@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.apache.spark.SparkConf;
 import org.apache.spark.storage.StorageLevel;
 import org.flexcode.stragglers.StragglerHook;
+import org.flexcode.stragglers.StragglerInjector;
 
 /**
  * Engine settings, immutable. Resolved from Spark conf keys with {@link #fromConf(SparkConf)}:
@@ -19,7 +20,8 @@ import org.flexcode.stragglers.StragglerHook;
  * </ul>
  *
  * <p>{@code workload} and {@code plannedIterations} only label jobs in the Spark UI ("FlexCode lr
- * iteration 7/100 (cyclic s=1)"); {@code stragglers} is the test hook (none by default).
+ * iteration 7/100 (cyclic s=1)"); {@code stragglers} is the test hook and {@code injector} the
+ * benchmark's straggler pattern (both none by default).
  */
 public record AggregatorOptions(
     String workload,
@@ -28,7 +30,8 @@ public record AggregatorOptions(
     boolean approximateWhenUndecodable,
     StorageLevel storageLevel,
     int maxResubmits,
-    StragglerHook stragglers) {
+    StragglerHook stragglers,
+    StragglerInjector injector) {
 
   /** The Spark conf prefix of every FlexCode key. */
   public static final String PREFIX = "spark.flexcode.";
@@ -45,15 +48,22 @@ public record AggregatorOptions(
     if (maxResubmits < 0) {
       throw new IllegalArgumentException(PREFIX + "maxResubmits must be >= 0, got " + maxResubmits);
     }
-    if (storageLevel == null || stragglers == null) {
-      throw new IllegalArgumentException("storageLevel and stragglers must not be null");
+    if (storageLevel == null || stragglers == null || injector == null) {
+      throw new IllegalArgumentException("storageLevel, stragglers and injector must not be null");
     }
   }
 
   /** Defaults: label "aggregate", cancel stragglers, fail when undecodable, MEMORY_AND_DISK. */
   public static AggregatorOptions defaults() {
     return new AggregatorOptions(
-        "aggregate", 0, true, false, StorageLevel.MEMORY_AND_DISK(), 3, StragglerHook.none());
+        "aggregate",
+        0,
+        true,
+        false,
+        StorageLevel.MEMORY_AND_DISK(),
+        3,
+        StragglerHook.none(),
+        StragglerInjector.none());
   }
 
   /** Defaults overridden by the {@code spark.flexcode.*} keys of {@code conf}. */
@@ -80,7 +90,8 @@ public record AggregatorOptions(
         onUndecodable.equals("approximate"),
         storage,
         conf.getInt(PREFIX + "maxResubmits", d.maxResubmits),
-        d.stragglers);
+        d.stragglers,
+        d.injector);
   }
 
   private static boolean parseBoolean(SparkConf conf, String key, boolean fallback) {
@@ -100,7 +111,8 @@ public record AggregatorOptions(
         approximateWhenUndecodable,
         storageLevel,
         maxResubmits,
-        stragglers);
+        stragglers,
+        injector);
   }
 
   /** A copy that does (or does not) cancel unfinished tasks. */
@@ -112,7 +124,8 @@ public record AggregatorOptions(
         approximateWhenUndecodable,
         storageLevel,
         maxResubmits,
-        stragglers);
+        stragglers,
+        injector);
   }
 
   /** A copy that approximates (true) or fails (false) when Spark gives up on needed tasks. */
@@ -124,7 +137,21 @@ public record AggregatorOptions(
         approximate,
         storageLevel,
         maxResubmits,
-        stragglers);
+        stragglers,
+        injector);
+  }
+
+  /** A copy that injects a straggler pattern into every task (benchmarks). */
+  public AggregatorOptions withInjector(StragglerInjector injector) {
+    return new AggregatorOptions(
+        workload,
+        plannedIterations,
+        cancelStragglers,
+        approximateWhenUndecodable,
+        storageLevel,
+        maxResubmits,
+        stragglers,
+        injector);
   }
 
   /** A copy with a straggler hook. */
@@ -136,6 +163,7 @@ public record AggregatorOptions(
         approximateWhenUndecodable,
         storageLevel,
         maxResubmits,
-        hook);
+        hook,
+        injector);
   }
 }

@@ -28,6 +28,7 @@ import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.TaskTiming;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
+import org.flexcode.stragglers.StragglerInjector;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -440,7 +441,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
               accumulator,
               blocksOfTask,
               coefficientsOfTask,
-              options.stragglers()));
+              options.stragglers(),
+              options.injector()));
     } finally {
       sc.setLocalProperty(SparkInternals.JOB_GROUP_PROPERTY, oldGroup);
       sc.setLocalProperty(DESCRIPTION_PROPERTY, oldDescription);
@@ -460,7 +462,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
       PartialResultAccumulator accumulator,
       int[][] blocksOfTask,
       double[][] coefficientsOfTask,
-      StragglerHook stragglers) {
+      StragglerHook stragglers,
+      StragglerInjector injector) {
     return blocks -> {
       TaskContext context = TaskContext.get();
       int task = context.partitionId();
@@ -471,8 +474,10 @@ public final class CodedAggregator<T> implements AutoCloseable {
       String executor = SparkEnv.get().executorId();
       long startMs = System.currentTimeMillis();
       try {
+        injector.beforeCompute();
         stragglers.straggle(it, task, attempt);
         context.killTaskIfInterrupted();
+        long computeStart = System.nanoTime();
         M model = broadcast.value();
         double[] partial = new double[dimension];
         double[] block = new double[dimension];
@@ -499,6 +504,9 @@ public final class CodedAggregator<T> implements AutoCloseable {
             partial[d] += c * block[d];
           }
         }
+        injector.afterCompute(
+            task, it + 1, attempt, (System.nanoTime() - computeStart) / 1_000_000);
+        context.killTaskIfInterrupted();
         accumulator.add(
             new PartialResult(
                 it, task, attempt, executor, startMs, System.currentTimeMillis(), partial, null));
