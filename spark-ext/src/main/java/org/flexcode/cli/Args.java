@@ -10,6 +10,7 @@ final class Args {
 
   private final String command;
   private final Map<String, String> values = new LinkedHashMap<>();
+  private final Map<String, java.util.List<String>> repeated = new LinkedHashMap<>();
 
   Args(String command, String[] args, int from, Set<String> accepted) {
     this.command = command;
@@ -39,7 +40,13 @@ final class Args {
         value = args[++i];
       }
       values.put(name, value);
+      repeated.computeIfAbsent(name, k -> new java.util.ArrayList<>()).add(value);
     }
+  }
+
+  /** Every value given for a repeatable option, in order (empty when absent). */
+  java.util.List<String> all(String name) {
+    return repeated.getOrDefault(name, java.util.List.of());
   }
 
   boolean has(String name) {

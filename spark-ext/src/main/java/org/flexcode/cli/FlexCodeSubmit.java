@@ -15,6 +15,8 @@ public final class FlexCodeSubmit {
       commands:
         lr      train binary logistic regression (spark.ml's objective) with a FlexCode strategy
                 and write a JSON report; 'flexcode-submit lr --help' lists its options
+        bench   strategies x straggler patterns side by side against MLlib (and MLlib with
+                speculation) on one cluster; 'flexcode-submit bench --help'
 
       --master defaults to local[*]; spark.flexcode.* keys set engine defaults (see README.md).
       """;
@@ -39,6 +41,8 @@ public final class FlexCodeSubmit {
       switch (args[0]) {
         case "lr":
           return LrJob.run(rest);
+        case "bench":
+          return BenchJob.run(rest);
         default:
           System.err.println("flexcode-submit: unknown command '" + args[0] + "'");
           System.err.print(USAGE);
@@ -47,7 +51,7 @@ public final class FlexCodeSubmit {
     } catch (IllegalArgumentException e) {
       System.err.println("flexcode-submit " + args[0] + ": error: " + e.getMessage());
       return 1;
-    } catch (RuntimeException e) {
+    } catch (Exception e) {
       Throwable root = e;
       while (root.getCause() != null && root.getCause() != root) {
         root = root.getCause();

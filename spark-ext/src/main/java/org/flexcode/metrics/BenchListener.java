@@ -1,0 +1,80 @@
+package org.flexcode.metrics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerJobEnd;
+import org.apache.spark.scheduler.SparkListenerJobStart;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.flexcode.spark.SparkInternals;
+
+/**
+ * Attributes Spark's jobs and tasks to benchmark runs by the local property {@link #RUN_PROPERTY}:
+ * job start and end times (how long MLlib's untouched iterations took) and task-seconds, counting
+ * killed and speculative attempts too.
+ */
+public final class BenchListener extends SparkListener {
+
+  /** The local property naming the run a job belongs to. */
+  public static final String RUN_PROPERTY = "flexcode.bench.run";
+
+  /** One job of a run. */
+  public record Job(int jobId, long startMs, long endMs) {}
+
+  private final Map<Integer, String> runOfJob = new ConcurrentHashMap<>();
+  private final Map<Integer, String> runOfStage = new ConcurrentHashMap<>();
+  private final Map<Integer, Long> jobStart = new ConcurrentHashMap<>();
+  private final Map<String, List<Job>> jobs = new ConcurrentHashMap<>();
+  private final Map<String, double[]> taskSeconds = new ConcurrentHashMap<>();
+
+  @Override
+  public void onJobStart(SparkListenerJobStart start) {
+    String run = start.properties() == null ? null : start.properties().getProperty(RUN_PROPERTY);
+    if (run == null) {
+      return;
+    }
+    runOfJob.put(start.jobId(), run);
+    jobStart.put(start.jobId(), start.time());
+    for (int stage : SparkInternals.intList(start.stageIds())) {
+      runOfStage.put(stage, run);
+    }
+  }
+
+  @Override
+  public void onJobEnd(SparkListenerJobEnd end) {
+    String run = runOfJob.get(end.jobId());
+    if (run != null) {
+      jobs.computeIfAbsent(run, k -> new CopyOnWriteArrayList<>())
+          .add(new Job(end.jobId(), jobStart.getOrDefault(end.jobId(), end.time()), end.time()));
+    }
+  }
+
+  @Override
+  public void onTaskEnd(SparkListenerTaskEnd end) {
+    String run = runOfStage.get(end.stageId());
+    if (run != null && end.taskInfo() != null) {
+      double seconds =
+          Math.max(0, end.taskInfo().finishTime() - end.taskInfo().launchTime()) / 1000.0;
+      taskSeconds.computeIfAbsent(run, k -> new double[1]);
+      synchronized (taskSeconds.get(run)) {
+        taskSeconds.get(run)[0] += seconds;
+      }
+    }
+  }
+
+  /** The ended jobs of a run, by job id. */
+  public List<Job> jobs(String run) {
+    List<Job> list = new ArrayList<>(jobs.getOrDefault(run, List.of()));
+    list.sort((a, b) -> Integer.compare(a.jobId(), b.jobId()));
+    return list;
+  }
+
+  /** Task-seconds of a run so far. */
+  public double taskSeconds(String run) {
+    double[] s = taskSeconds.get(run);
+    return s == null ? 0 : s[0];
+  }
+}
