@@ -317,7 +317,9 @@ public final class CodedAggregator<T> implements AutoCloseable {
     List<TaskTiming> timings = new ArrayList<>(arrivals.size());
     for (int task : arrivals) {
       PartialResult r = results.get(task);
-      timings.add(new TaskTiming(task, r.attempt(), r.executorId(), r.startMs(), r.finishMs()));
+      timings.add(
+          new TaskTiming(
+              task, r.attempt(), r.executorId(), r.startMs(), r.finishMs(), r.injectedDelayMs()));
     }
     IterationRecord record =
         new IterationRecord(
@@ -504,12 +506,21 @@ public final class CodedAggregator<T> implements AutoCloseable {
             partial[d] += c * block[d];
           }
         }
-        injector.afterCompute(
-            task, it + 1, attempt, (System.nanoTime() - computeStart) / 1_000_000);
+        long injected =
+            injector.afterCompute(
+                task, it + 1, attempt, (System.nanoTime() - computeStart) / 1_000_000);
         context.killTaskIfInterrupted();
         accumulator.add(
             new PartialResult(
-                it, task, attempt, executor, startMs, System.currentTimeMillis(), partial, null));
+                it,
+                task,
+                attempt,
+                executor,
+                startMs,
+                System.currentTimeMillis(),
+                injected,
+                partial,
+                null));
       } catch (Throwable t) {
         accumulator.add(
             new PartialResult(
@@ -519,6 +530,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
                 executor,
                 startMs,
                 System.currentTimeMillis(),
+                0,
                 null,
                 t.toString()));
         throw t;

@@ -14,6 +14,7 @@ record PartialResult(
     String executorId,
     long startMs,
     long finishMs,
+    long injectedDelayMs,
     double[] values,
     String error)
     implements Serializable {

@@ -154,8 +154,13 @@ final class BenchJob {
       Files.createDirectories(Path.of(System.getenv().getOrDefault("SPARK_HOME", "."), "jars"));
     }
     Map<String, Object> sizes = new LinkedHashMap<>();
-    try (JavaSparkContext jsc = new JavaSparkContext(conf)) {
-      jsc.setLogLevel("ERROR");
+    boolean ownContext = org.apache.spark.SparkContext$.MODULE$.getActive().isEmpty();
+    JavaSparkContext jsc =
+        JavaSparkContext.fromSparkContext(org.apache.spark.SparkContext.getOrCreate(conf));
+    try {
+      if (ownContext) {
+        jsc.setLogLevel("ERROR");
+      }
       waitForExecutors(jsc);
       BenchListener listener = new BenchListener();
       jsc.sc().addSparkListener(listener);
@@ -222,6 +227,12 @@ final class BenchJob {
         }
       }
       bench.settleListener(runs);
+      jsc.sc().removeSparkListener(listener);
+      data.unpersist(false);
+    } finally {
+      if (ownContext) {
+        jsc.stop();
+      }
     }
     if (child) {
       write(Path.of(args.required("child-report")), Map.of("runs", runs));

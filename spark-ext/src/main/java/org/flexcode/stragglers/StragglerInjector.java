@@ -46,8 +46,11 @@ public final class StragglerInjector implements Serializable {
     return seed;
   }
 
-  /** Holds back task attempt {@code attempt} of {@code partition} that computed for computeMs. */
-  public void afterCompute(int partition, int computeCount, int attempt, long computeMs) {
+  /**
+   * Holds back task attempt {@code attempt} of {@code partition} that computed for computeMs;
+   * returns the delay drawn (ms).
+   */
+  public long afterCompute(int partition, int computeCount, int attempt, long computeMs) {
     String executor = executorId();
     pattern.startOnExecutor(seed, executor);
     long delay = pattern.delayMs(seed, partition, executor, computeCount, attempt, computeMs);
@@ -58,6 +61,7 @@ public final class StragglerInjector implements Serializable {
         Thread.currentThread().interrupt();
       }
     }
+    return delay;
   }
 
   /** Starts executor-level disruption where the pattern has one (call at task start). */

@@ -13,7 +13,10 @@ import java.util.List;
 import java.util.Set;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.coding.GradientCode;
+import org.flexcode.metrics.TaskTiming;
 import org.flexcode.spark.SparkInternals;
+import org.flexcode.stragglers.StragglerInjector;
+import org.flexcode.stragglers.StragglerPattern;
 import org.flexcode.testing.SparkExtension;
 import org.flexcode.testing.SparkMaster;
 import org.junit.jupiter.api.Test;
@@ -50,6 +53,39 @@ class CodedPlacementClusterTest {
         result.record().finished().forEach(t -> ran.add(t.executorId()));
         assertTrue(ran.size() >= 2, "tasks ran on several executors: " + ran);
       }
+    }
+  }
+
+  @Test
+  void executorLevelStragglersFollowTheExecutor(JavaSparkContext jsc) throws Exception {
+    assertTrue(eventually(90_000, () -> SparkInternals.executors(jsc.sc()).size() == 3));
+    // Executor "0" is 3x slower every iteration, whichever partitions it holds.
+    BlockStatistic<Double, Double> busy =
+        (model, iteration, block, records, out) -> {
+          long until = System.nanoTime() + 30_000_000L; // 30 ms of real work per block
+          double x = 0;
+          while (System.nanoTime() < until) {
+            x += Math.sqrt(x + 1);
+          }
+          out[0] += records.size() + (x > -1 ? 0 : 1);
+        };
+    StragglerInjector injector =
+        new StragglerInjector(StragglerPattern.parse("persistent:k=1,factor=3"), 1);
+    AggregatorOptions options = AggregatorOptions.defaults().withInjector(injector);
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(data(jsc, 600, 6), AggregationStrategy.bsp(), options)) {
+      Set<String> executors = new HashSet<>();
+      for (int i = 0; i < 3; i++) {
+        for (TaskTiming t : engine.aggregate(1.0, busy, 1).record().finished()) {
+          executors.add(t.executorId());
+          if (t.executorId().equals("0")) {
+            assertTrue(t.injectedDelayMs() >= 40, "executor 0 is slowed: " + t);
+          } else {
+            assertEquals(0, t.injectedDelayMs(), "other executors are not: " + t);
+          }
+        }
+      }
+      assertEquals(Set.of("0", "1", "2"), executors);
     }
   }
 }
