@@ -62,9 +62,9 @@ final class BenchJob {
         --pattern SPEC         a straggler pattern; repeat for several (default ideal)
         --iterations N         gradient-descent iterations per run (default 30)
         --partitions P         tasks (default 8)
-        --rows-per-partition R ctr: records per partition (default 20000)
-        --num-features N       ctr: hashing buckets (default 16384)
-        --classes K            ctr: classes, 2 = binary (default 10: each task computes longer)
+        --rows-per-partition R ctr: records per partition (default 6000)
+        --num-features N       ctr: hashing buckets (default 4096)
+        --classes K            ctr: classes, 2 = binary (default 5: each task computes longer)
         --step-size E          gradient-descent step (default 1.0)
         --seed S               data and straggler seed (default 7)
         --report FILE          JSON report (default bench.json); .md and .png files go beside it
@@ -166,15 +166,15 @@ final class BenchJob {
       jsc.sc().addSparkListener(listener);
       int partitions = args.integer("partitions", 8);
       long seed = args.integer("seed", 7);
-      int classes = workload.equals("ctr") ? args.integer("classes", 10) : 2;
+      int classes = workload.equals("ctr") ? args.integer("classes", 5) : 2;
       JavaRDD<LabeledPoint> points;
       int numFeatures;
       if (workload.equals("ctr")) {
         CtrWorkload.Spec spec =
             new CtrWorkload.Spec(
                 partitions,
-                args.integer("rows-per-partition", 20_000),
-                args.integer("num-features", 16_384),
+                args.integer("rows-per-partition", 6_000),
+                args.integer("num-features", 4_096),
                 classes,
                 seed);
         points = CtrWorkload.generate(jsc, spec);
@@ -211,7 +211,7 @@ final class BenchJob {
               args.integer("iterations", 30),
               seed);
       System.out.printf("bench: %s%n", sizes);
-      bench.run(rows.get(0), StragglerPattern.ideal(), 3); // warm-up, not recorded
+      TAGS.remove(bench.run(rows.get(0), StragglerPattern.ideal(), 3)); // warm-up, not recorded
       for (int pi = 0; pi < patterns.size(); pi++) {
         for (int k = 0; k < rows.size(); k++) {
           String strategy = rows.get(Math.floorMod(k + pi, rows.size()));
@@ -324,6 +324,13 @@ final class BenchJob {
         double[] ms = records.stream().mapToDouble(IterationRecord::durationMs).toArray();
         double[] end = records.stream().mapToDouble(r -> r.endMs() - start).toArray();
         long waste = records.stream().mapToLong(IterationRecord::wasteMs).sum();
+        TASK_MS.put(
+            tag,
+            records.stream()
+                .flatMap(r -> r.finished().stream())
+                .mapToDouble(t -> t.durationMs() - t.injectedDelayMs())
+                .average()
+                .orElse(Double.NaN));
         return new Run(strategy, pattern.spec(), ms, end, result.lossHistory(), 0, waste, wall)
             .withTag(tag);
       } finally {
@@ -360,8 +367,7 @@ final class BenchJob {
                   0,
                   run.wallMs()));
         } else {
-          runs.set(
-              i,
+          Run settled =
               new Run(
                   run.strategy(),
                   run.pattern(),
@@ -370,13 +376,20 @@ final class BenchJob {
                   run.loss(),
                   taskSeconds,
                   run.wasteMs(),
-                  run.wallMs()));
+                  run.wallMs());
+          TASK_MS_BY_RUN.put(settled, TASK_MS.get(tag));
+          runs.set(i, settled);
         }
       }
     }
   }
 
   private static final Map<Run, String> TAGS = new java.util.IdentityHashMap<>();
+
+  /** Mean task compute time (injected delay excluded) of FlexCode runs, by run tag, then by run. */
+  private static final Map<String, Double> TASK_MS = new java.util.HashMap<>();
+
+  private static final Map<Run, Double> TASK_MS_BY_RUN = new java.util.IdentityHashMap<>();
 
   private static void waitForExecutors(JavaSparkContext jsc) throws InterruptedException {
     String master = jsc.master();
@@ -494,6 +507,7 @@ final class BenchJob {
       row.put("final_loss", r.loss().length == 0 ? null : r.loss()[r.loss().length - 1]);
       row.put("wall_ms", r.wallMs());
       row.put("task_seconds", r.taskSeconds());
+      row.put("mean_task_compute_ms", TASK_MS_BY_RUN.get(r));
       Run ideal = byKey.get(r.strategy() + "|ideal");
       Run mllib = byKey.get("mllib|" + r.pattern());
       Double idealRatio = ideal == null ? null : meanMs / mean(ideal.iterationMs());
