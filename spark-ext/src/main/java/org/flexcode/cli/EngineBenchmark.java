@@ -178,13 +178,7 @@ public final class EngineBenchmark {
   }
 
   private static double relativeError(double[] x, double[] truth) {
-    double diff = 0;
-    double norm = 0;
-    for (int d = 0; d < x.length; d++) {
-      diff += (x[d] - truth[d]) * (x[d] - truth[d]);
-      norm += truth[d] * truth[d];
-    }
-    return Math.sqrt(diff / norm);
+    return org.flexcode.metrics.Errors.relative(x, truth);
   }
 
   private static double mean(double[] xs) {

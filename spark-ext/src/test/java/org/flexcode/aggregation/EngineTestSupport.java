@@ -46,13 +46,7 @@ final class EngineTestSupport {
   }
 
   static double relativeError(double[] x, double[] truth) {
-    double diff = 0;
-    double norm = 0;
-    for (int d = 0; d < x.length; d++) {
-      diff += (x[d] - truth[d]) * (x[d] - truth[d]);
-      norm += truth[d] * truth[d];
-    }
-    return Math.sqrt(diff / norm);
+    return org.flexcode.metrics.Errors.relative(x, truth);
   }
 
   /** Records every task end (stage, partition, reason) and when the engine's iteration jobs end. */

@@ -59,13 +59,7 @@ class FlexCodeLogisticRegressionTest {
   }
 
   static double relativeDifference(double[] x, double[] reference) {
-    double diff = 0;
-    double norm = 0;
-    for (int d = 0; d < x.length; d++) {
-      diff += (x[d] - reference[d]) * (x[d] - reference[d]);
-      norm += reference[d] * reference[d];
-    }
-    return Math.sqrt(diff / norm);
+    return org.flexcode.metrics.Errors.relative(x, reference);
   }
 
   @Test

@@ -115,12 +115,6 @@ class FlexCodeGradientDescentTest {
   }
 
   static double relativeDifference(double[] x, double[] reference) {
-    double diff = 0;
-    double norm = 0;
-    for (int d = 0; d < x.length; d++) {
-      diff += (x[d] - reference[d]) * (x[d] - reference[d]);
-      norm += reference[d] * reference[d];
-    }
-    return Math.sqrt(diff / Math.max(norm, Double.MIN_NORMAL));
+    return org.flexcode.metrics.Errors.relative(x, reference);
   }
 }
