@@ -45,9 +45,9 @@ import scala.Tuple2;
  * same step, partitions and iterations): {@code mllib} is MLlib's untouched {@code
  * GradientDescent.runMiniBatchSGD} on the straggler-wrapped input; {@code mllib+speculation} the
  * same in a second application started with {@code spark.speculation=true} (speculation is read
- * when the SparkContext starts); the others are FlexCode strategies. After a warm-up, each pattern
- * runs its rows in an order rotated by the pattern's index. Writes a JSON report, a Markdown table
- * and PNG plots next to it.
+ * when the SparkContext starts); the others are FlexCode strategies. After a warm-up (every row, 5
+ * iterations, no stragglers), each pattern runs its rows in an order rotated by the pattern's
+ * index. Writes a JSON report, a Markdown table and PNG plots next to it.
  */
 final class BenchJob {
 
@@ -62,7 +62,7 @@ final class BenchJob {
         --pattern SPEC         a straggler pattern; repeat for several (default ideal)
         --iterations N         gradient-descent iterations per run (default 30)
         --partitions P         tasks (default 8)
-        --rows-per-partition R ctr: records per partition (default 6000)
+        --rows-per-partition R ctr: records per partition (default 12000)
         --num-features N       ctr: hashing buckets (default 4096)
         --classes K            ctr: classes, 2 = binary (default 5: each task computes longer)
         --step-size E          gradient-descent step (default 1.0)
@@ -173,7 +173,7 @@ final class BenchJob {
         CtrWorkload.Spec spec =
             new CtrWorkload.Spec(
                 partitions,
-                args.integer("rows-per-partition", 6_000),
+                args.integer("rows-per-partition", 12_000),
                 args.integer("num-features", 4_096),
                 classes,
                 seed);
@@ -211,7 +211,9 @@ final class BenchJob {
               args.integer("iterations", 30),
               seed);
       System.out.printf("bench: %s%n", sizes);
-      TAGS.remove(bench.run(rows.get(0), StragglerPattern.ideal(), 3)); // warm-up, not recorded
+      for (String row : rows) {
+        TAGS.remove(bench.run(row, StragglerPattern.ideal(), 5)); // warm-up, not recorded
+      }
       for (int pi = 0; pi < patterns.size(); pi++) {
         for (int k = 0; k < rows.size(); k++) {
           String strategy = rows.get(Math.floorMod(k + pi, rows.size()));
