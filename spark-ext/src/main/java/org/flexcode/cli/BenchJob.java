@@ -393,16 +393,30 @@ final class BenchJob {
 
   private static final Map<Run, Double> TASK_MS_BY_RUN = new java.util.IdentityHashMap<>();
 
+  /** Waits until the executors have registered: all of a local-cluster, or until none joins. */
   private static void waitForExecutors(JavaSparkContext jsc) throws InterruptedException {
     String master = jsc.master();
-    int expected = 1;
+    if (master.startsWith("local[") || master.equals("local")) {
+      return;
+    }
+    int expected = Integer.MAX_VALUE;
     if (master.startsWith("local-cluster[")) {
       expected = Integer.parseInt(master.substring("local-cluster[".length()).split(",")[0].trim());
     }
     long deadline = System.currentTimeMillis() + 120_000;
-    while (master.startsWith("local-cluster")
-        && org.flexcode.spark.SparkInternals.executors(jsc.sc()).size() < expected
-        && System.currentTimeMillis() < deadline) {
+    int seen = -1;
+    long stableSince = System.currentTimeMillis();
+    while (System.currentTimeMillis() < deadline) {
+      int now = org.flexcode.spark.SparkInternals.executors(jsc.sc()).size();
+      if (now >= expected) {
+        return;
+      }
+      if (now != seen) {
+        seen = now;
+        stableSince = System.currentTimeMillis();
+      } else if (now > 0 && System.currentTimeMillis() - stableSince > 5_000) {
+        return;
+      }
       Thread.sleep(200);
     }
   }
