@@ -62,7 +62,7 @@ final class BenchJob {
         --pattern SPEC         a straggler pattern; repeat for several (default ideal)
         --iterations N         gradient-descent iterations per run (default 30)
         --partitions P         tasks (default 8)
-        --rows-per-partition R ctr: records per partition (default 12000)
+        --rows-per-partition R ctr: records per partition (default 16000)
         --num-features N       ctr: hashing buckets (default 4096)
         --classes K            ctr: classes, 2 = binary (default 5: each task computes longer)
         --step-size E          gradient-descent step (default 1.0)
@@ -173,7 +173,7 @@ final class BenchJob {
         CtrWorkload.Spec spec =
             new CtrWorkload.Spec(
                 partitions,
-                args.integer("rows-per-partition", 12_000),
+                args.integer("rows-per-partition", 16_000),
                 args.integer("num-features", 4_096),
                 classes,
                 seed);
