@@ -203,6 +203,9 @@ final class Patterns {
       scheduler.start();
     }
 
+    /** Keeps the hog loop's result observable, so the JIT cannot drop the work. */
+    private static volatile double sink;
+
     private static void spin(long untilMs) {
       double x = 1;
       while (System.currentTimeMillis() < untilMs) {
@@ -210,9 +213,7 @@ final class Patterns {
           x = x * 1.0000001 + 1e-9;
         }
       }
-      if (x == 42) {
-        System.out.print("");
-      }
+      sink = x;
     }
   }
 }
