@@ -511,28 +511,9 @@ public final class CodedAggregator<T> implements AutoCloseable {
                 task, it + 1, attempt, (System.nanoTime() - computeStart) / 1_000_000);
         context.killTaskIfInterrupted();
         accumulator.add(
-            new PartialResult(
-                it,
-                task,
-                attempt,
-                executor,
-                startMs,
-                System.currentTimeMillis(),
-                injected,
-                partial,
-                null));
+            PartialResult.success(it, task, attempt, executor, startMs, injected, partial));
       } catch (Throwable t) {
-        accumulator.add(
-            new PartialResult(
-                it,
-                task,
-                attempt,
-                executor,
-                startMs,
-                System.currentTimeMillis(),
-                0,
-                null,
-                t.toString()));
+        accumulator.add(PartialResult.failure(it, task, attempt, executor, startMs, t.toString()));
         throw t;
       }
     };

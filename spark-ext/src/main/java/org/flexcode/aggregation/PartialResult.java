@@ -19,6 +19,34 @@ record PartialResult(
     String error)
     implements Serializable {
 
+  /** A task attempt's coded partial statistic, finished now. */
+  static PartialResult success(
+      int iteration,
+      int task,
+      int attempt,
+      String executorId,
+      long startMs,
+      long injectedDelayMs,
+      double[] values) {
+    return new PartialResult(
+        iteration,
+        task,
+        attempt,
+        executorId,
+        startMs,
+        System.currentTimeMillis(),
+        injectedDelayMs,
+        values,
+        null);
+  }
+
+  /** A task attempt that threw, now. */
+  static PartialResult failure(
+      int iteration, int task, int attempt, String executorId, long startMs, String error) {
+    return new PartialResult(
+        iteration, task, attempt, executorId, startMs, System.currentTimeMillis(), 0, null, error);
+  }
+
   boolean failed() {
     return error != null;
   }
