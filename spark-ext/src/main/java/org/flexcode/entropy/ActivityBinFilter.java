@@ -1,0 +1,44 @@
+package org.flexcode.entropy;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.flexcode.entropy.RecordFunctions.ToInt;
+
+/**
+ * Level = the quantile bin (see {@link Quantiles}) of the record's key count, the number of records
+ * in the block with the same key (user or item activity). The quantiles are taken over the records,
+ * so each bin holds about the same number of records.
+ */
+final class ActivityBinFilter<T> implements FeatureFilter<T> {
+
+  private static final long serialVersionUID = 1L;
+
+  private final ToInt<T> key;
+  private final int bins;
+
+  ActivityBinFilter(ToInt<T> key, int bins) {
+    this.key = key;
+    this.bins = bins;
+  }
+
+  @Override
+  public int[] levels(List<T> block) {
+    int[] keys = new int[block.size()];
+    Map<Integer, Integer> counts = new HashMap<>();
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = key.applyAsInt(block.get(i));
+      counts.merge(keys[i], 1, Integer::sum);
+    }
+    double[] activity = new double[keys.length];
+    for (int i = 0; i < keys.length; i++) {
+      activity[i] = counts.get(keys[i]);
+    }
+    return Quantiles.levels(activity, bins);
+  }
+
+  @Override
+  public String name() {
+    return "activityBins(" + bins + ")";
+  }
+}

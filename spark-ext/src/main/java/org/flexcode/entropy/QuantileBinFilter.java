@@ -1,0 +1,32 @@
+package org.flexcode.entropy;
+
+import java.util.List;
+import org.flexcode.entropy.RecordFunctions.ToDouble;
+
+/** Level = the block-quantile bin of a numeric value of the record (see {@link Quantiles}). */
+final class QuantileBinFilter<T> implements FeatureFilter<T> {
+
+  private static final long serialVersionUID = 1L;
+
+  private final ToDouble<T> value;
+  private final int bins;
+
+  QuantileBinFilter(ToDouble<T> value, int bins) {
+    this.value = value;
+    this.bins = bins;
+  }
+
+  @Override
+  public int[] levels(List<T> block) {
+    double[] values = new double[block.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = value.applyAsDouble(block.get(i));
+    }
+    return Quantiles.levels(values, bins);
+  }
+
+  @Override
+  public String name() {
+    return "quantileBins(" + bins + ")";
+  }
+}

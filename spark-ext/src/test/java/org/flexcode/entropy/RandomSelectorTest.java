@@ -1,0 +1,21 @@
+package org.flexcode.entropy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class RandomSelectorTest extends SubsetSelectorContractTest {
+
+  @Override
+  SubsetSelector selector() {
+    return Selectors.random();
+  }
+
+  @Test
+  void weightsEveryPickNOverR() {
+    Selection s = selector().select(new int[40], 8, 3);
+    for (double w : s.weights()) {
+      assertEquals(5.0, w, 0.0);
+    }
+  }
+}
