@@ -110,16 +110,19 @@ abstract class SubsetSelectorContractTest {
 
   /** Fixed-model logistic-loss gradient of each record on the intercept and 5 frequent features. */
   static double[][] logisticGradients(List<Point> block) {
-    int[] frequency = new int[200];
+    java.util.Map<Integer, Integer> frequency = new java.util.HashMap<>();
     for (Point p : block) {
       for (int j : p.active()) {
-        frequency[j]++;
+        frequency.merge(j, 1, Integer::sum);
       }
     }
     int[] top =
-        java.util.stream.IntStream.range(0, frequency.length)
-            .boxed()
-            .sorted((a, b) -> frequency[b] != frequency[a] ? frequency[b] - frequency[a] : a - b)
+        frequency.keySet().stream()
+            .sorted(
+                (a, b) ->
+                    frequency.get(b).equals(frequency.get(a))
+                        ? Integer.compare(a, b)
+                        : frequency.get(b) - frequency.get(a))
             .limit(5)
             .mapToInt(Integer::intValue)
             .toArray();
