@@ -16,7 +16,12 @@ import org.flexcode.coding.GradientCode;
  *   <li>{@code ignore:b=1}: the fastest n - b tasks, rescaled by all records / records aggregated
  *       (approximate);
  *   <li>{@code frc:s=1}: fractional repetition code, exact, any s stragglers;
- *   <li>{@code cyclic:s=1}: cyclic repetition code, exact, any s stragglers.
+ *   <li>{@code cyclic:s=1}: cyclic repetition code, exact, any s stragglers;
+ *   <li>{@code shadow:m=1,f=0.1}: uncoded primaries plus m shadow tasks over entropy-rich subsets
+ *       of a fraction f of the data; a straggler's block is replaced by its shadow's estimate (up
+ *       to m stragglers; add {@code selector=random} for uniform subsets);
+ *   <li>{@code hybrid:s=1,m=1,f=0.1}: FRC primaries plus shadows; exact when the code decodes,
+ *       shadow-covered beyond s stragglers (up to s + m).
  * </ul>
  */
 public interface AggregationStrategy {
@@ -41,9 +46,20 @@ public interface AggregationStrategy {
     return new Strategies.Coded("cyclic", s);
   }
 
+  /** Uncoded primaries plus {@code m} shadows holding a fraction {@code f} of each block. */
+  static AggregationStrategy shadow(int m, double f, String selector) {
+    return new Strategies.Shadowed(0, new ShadowSpec(m, f, selector, 42L));
+  }
+
+  /** FRC primaries tolerating {@code s} stragglers plus {@code m} shadows of fraction {@code f}. */
+  static AggregationStrategy hybrid(int s, int m, double f, String selector) {
+    return new Strategies.Shadowed(s, new ShadowSpec(m, f, selector, 42L));
+  }
+
   /**
-   * Parses {@code bsp}, {@code ignore:b=B}, {@code frc:s=S} or {@code cyclic:s=S} (the parameter
-   * defaults to 1 when omitted).
+   * Parses {@code bsp}, {@code ignore:b=B}, {@code frc:s=S}, {@code cyclic:s=S} (the parameter
+   * defaults to 1 when omitted), {@code shadow:m=M,f=F[,selector=entropy|random]} (defaults m=1,
+   * f=0.1, entropy) or {@code hybrid:s=S,m=M,f=F[,selector=...]} (defaults s=1, m=1, f=0.1).
    */
   static AggregationStrategy parse(String spec) {
     if (spec == null || spec.isBlank()) {
@@ -65,6 +81,18 @@ public interface AggregationStrategy {
         return frc(intParameter(spec, args, "s"));
       case "cyclic":
         return cyclic(intParameter(spec, args, "s"));
+      case "shadow":
+      case "hybrid":
+        {
+          java.util.Map<String, String> p =
+              keyValues(spec, args, name.equals("shadow") ? "m,f,selector" : "s,m,f,selector");
+          int m = integer(spec, "m", p.getOrDefault("m", "1"));
+          double f = fraction(spec, p.getOrDefault("f", "0.1"));
+          String selector = p.getOrDefault("selector", "entropy");
+          return name.equals("shadow")
+              ? shadow(m, f, selector)
+              : hybrid(integer(spec, "s", p.getOrDefault("s", "1")), m, f, selector);
+        }
       default:
         throw new IllegalArgumentException(
             "unknown strategy '" + spec + "'; expected one of " + KNOWN);
@@ -72,7 +100,49 @@ public interface AggregationStrategy {
   }
 
   /** The specs {@link #parse} accepts. */
-  String KNOWN = "bsp, ignore:b=1, frc:s=1, cyclic:s=1";
+  String KNOWN = "bsp, ignore:b=1, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, hybrid:s=1,m=1,f=0.1";
+
+  private static java.util.Map<String, String> keyValues(String spec, String args, String keys) {
+    java.util.Map<String, String> values = new java.util.LinkedHashMap<>();
+    List<String> allowed = List.of(keys.split(","));
+    if (args.isEmpty()) {
+      return values;
+    }
+    for (String part : args.split(",")) {
+      String[] kv = part.split("=", 2);
+      String key = kv[0].trim();
+      if (kv.length != 2 || !allowed.contains(key)) {
+        throw new IllegalArgumentException(
+            "strategy '"
+                + spec
+                + "': expected parameters among "
+                + allowed
+                + ", got '"
+                + part
+                + "'");
+      }
+      values.put(key, kv[1].trim());
+    }
+    return values;
+  }
+
+  private static int integer(String spec, String key, String value) {
+    try {
+      return Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "strategy '" + spec + "': " + key + " must be an integer, got '" + value + "'", e);
+    }
+  }
+
+  private static double fraction(String spec, String value) {
+    try {
+      return Double.parseDouble(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "strategy '" + spec + "': f must be a number in (0, 1], got '" + value + "'", e);
+    }
+  }
 
   private static int intParameter(String spec, String args, String key) {
     if (args.isEmpty()) {
@@ -103,6 +173,11 @@ public interface AggregationStrategy {
   /** The number of tasks must be a multiple of this (s+1 for {@code frc}, else 1). */
   default int taskMultiple() {
     return 1;
+  }
+
+  /** The shadow tasks this strategy adds after the primaries (none by default). */
+  default ShadowSpec shadows() {
+    return ShadowSpec.NONE;
   }
 
   /** The code that lays blocks out over {@code numTasks} tasks. */

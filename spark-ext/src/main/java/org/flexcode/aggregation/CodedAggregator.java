@@ -24,6 +24,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.VoidFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.flexcode.coding.GradientCode;
+import org.flexcode.entropy.Colouring;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.TaskTiming;
 import org.flexcode.spark.SparkInternals;
@@ -65,6 +66,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final JavaSparkContext jsc;
   private final AggregationStrategy strategy;
   private final GradientCode code;
+  private final ShadowSpec shadows;
+  private final int numTasks;
   private final AggregatorOptions options;
   private final CodedRDD<T> coded;
   private final JavaRDD<CodedBlock<T>> codedJava;
@@ -83,24 +86,43 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private boolean closed;
 
   private CodedAggregator(
-      JavaRDD<T> data, AggregationStrategy strategy, AggregatorOptions options) {
+      JavaRDD<T> data,
+      AggregationStrategy strategy,
+      AggregatorOptions options,
+      Colouring<T> colouring) {
     this.jsc = JavaSparkContext.fromSparkContext(data.context());
     this.strategy = strategy;
     this.options = options;
     int n = data.getNumPartitions();
     this.code = strategy.code(n);
+    this.shadows = strategy.shadows();
+    this.numTasks = n + shadows.count();
     this.groupPrefix = GROUP_PREFIX + ENGINES.incrementAndGet() + "-";
-    this.blocksOfTask = new int[n][];
-    this.coefficientsOfTask = new double[n][];
-    for (int i = 0; i < n; i++) {
-      blocksOfTask[i] = code.blocksOf(i);
-      coefficientsOfTask[i] = code.coefficientsOf(i);
+    this.blocksOfTask = CodedRDD.blocksOf(code, shadows);
+    this.coefficientsOfTask = new double[numTasks][];
+    for (int i = 0; i < numTasks; i++) {
+      coefficientsOfTask[i] = i < n ? code.coefficientsOf(i) : new double[blocksOfTask[i].length];
     }
-    this.coded = new CodedRDD<>(data.rdd(), code, placement(jsc.sc(), code));
+    if (shadows.count() > 0 && colouring == null) {
+      LOG.warn(
+          "FlexCode: {} without a colouring for these records: every record has one colour, so"
+              + " the shadows' subsets are uniform random",
+          strategy.describe());
+    }
+    this.coded =
+        new CodedRDD<>(data.rdd(), code, shadows, colouring, placement(jsc.sc(), numTasks, code));
     coded.setName("FlexCode coded data, " + code.describe());
     coded.persist(options.storageLevel());
     this.codedJava = coded.toJavaRDD();
     this.blockRecords = countRecords(codedJava, n);
+    if (shadows.count() > 0) {
+      LOG.info(
+          "FlexCode: {} shadow tasks hold {} selected records ({} selector, f={})",
+          shadows.count(),
+          shadowRecords,
+          shadows.selector(),
+          shadows.fraction());
+    }
 
     this.accumulator = new PartialResultAccumulator();
     SparkInternals.registerCountingFailures(jsc.sc(), accumulator);
@@ -110,7 +132,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     LOG.info(
         "FlexCode: {} over {} tasks ({}), {} records cached in RDD {}",
         strategy.describe(),
-        n,
+        numTasks,
         code.describe(),
         Arrays.stream(blockRecords).sum(),
         coded.id());
@@ -123,6 +145,19 @@ public final class CodedAggregator<T> implements AutoCloseable {
    */
   public static <T> CodedAggregator<T> create(
       JavaRDD<T> data, AggregationStrategy strategy, AggregatorOptions options) {
+    return create(data, strategy, options, null);
+  }
+
+  /**
+   * As {@link #create(JavaRDD, AggregationStrategy, AggregatorOptions)}, with the colouring that
+   * shadow strategies use to pick entropy-rich subsets of each block (ignored by the others; null
+   * gives every record one colour).
+   */
+  public static <T> CodedAggregator<T> create(
+      JavaRDD<T> data,
+      AggregationStrategy strategy,
+      AggregatorOptions options,
+      Colouring<T> colouring) {
     if (data == null || strategy == null || options == null) {
       throw new IllegalArgumentException("data, strategy and options must not be null");
     }
@@ -138,12 +173,12 @@ public final class CodedAggregator<T> implements AutoCloseable {
           target);
       data = data.repartition(target);
     }
-    return new CodedAggregator<>(data, strategy, options);
+    return new CodedAggregator<>(data, strategy, options, colouring);
   }
 
   /** Round-robin over the registered executors: a block's copies sit on consecutive tasks. */
-  private static String[] placement(SparkContext sc, GradientCode code) {
-    String[] locations = new String[code.numTasks()];
+  private static String[] placement(SparkContext sc, int numTasks, GradientCode code) {
+    String[] locations = new String[numTasks];
     List<SparkInternals.Executor> executors = SparkInternals.executors(sc);
     if (executors.isEmpty()) {
       return locations; // local mode: a single executor, nothing to spread
@@ -160,7 +195,10 @@ public final class CodedAggregator<T> implements AutoCloseable {
     return locations;
   }
 
-  private static <T> long[] countRecords(JavaRDD<CodedBlock<T>> coded, int n) {
+  private long shadowRecords;
+
+  /** Records per block (from the primaries); also caches the shadows' selections. */
+  private long[] countRecords(JavaRDD<CodedBlock<T>> coded, int n) {
     List<long[]> counts =
         coded
             .mapPartitions(
@@ -168,14 +206,18 @@ public final class CodedAggregator<T> implements AutoCloseable {
                   List<long[]> out = new ArrayList<>();
                   while (blocks.hasNext()) {
                     CodedBlock<T> b = blocks.next();
-                    out.add(new long[] {b.block(), b.records().size()});
+                    out.add(new long[] {b.block(), b.records().size(), b.isSubset() ? 1 : 0});
                   }
                   return out.iterator();
                 })
             .collect();
     long[] records = new long[n];
     for (long[] c : counts) {
-      records[(int) c[0]] = c[1];
+      if (c[2] == 0) {
+        records[(int) c[0]] = c[1];
+      } else {
+        shadowRecords += c[1];
+      }
     }
     return records;
   }
@@ -212,7 +254,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
 
     IterationState st = new IterationState(it);
     state = st;
-    int n = code.numTasks();
+    int n = numTasks;
     long submitMs = System.currentTimeMillis();
     JavaFutureAction<Void> job = submit(it, 0, broadcast, statistic, dimension, new BitSet());
 
@@ -266,7 +308,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
         continue;
       }
       if (options.approximateWhenUndecodable()) {
-        decision = strategy.bestEffort(code, finished);
+        decision = strategy.bestEffort(code, finished.get(0, code.numTasks()));
         LOG.warn(
             "FlexCode iteration {}: not decodable from tasks {}; using the best approximation,"
                 + " residual {}",
@@ -299,11 +341,25 @@ public final class CodedAggregator<T> implements AutoCloseable {
         sum[d] += weights[task] * values[d];
       }
     }
+    Map<Integer, Integer> estimated = decision.estimated();
+    for (Map.Entry<Integer, Integer> e : estimated.entrySet()) {
+      int shadowTask = e.getValue();
+      int offset = indexOf(blocksOfTask[shadowTask], e.getKey()) * dimension;
+      double[] values = results.get(shadowTask).values();
+      for (int d = 0; d < dimension; d++) {
+        sum[d] += values[offset + d];
+      }
+    }
+    if (!estimated.isEmpty()) {
+      LOG.info("FlexCode iteration {}: blocks estimated by shadows (block=task) {}", it, estimated);
+    }
     long decodeNanos = System.nanoTime() - decodeStart;
     state = null;
 
     long waste = 0;
-    List<Integer> usedList = used.stream().boxed().toList();
+    BitSet usedOrShadow = (BitSet) used.clone();
+    estimated.values().forEach(usedOrShadow::set);
+    List<Integer> usedList = usedOrShadow.stream().boxed().toList();
     for (int task : usedList) {
       waste += Math.max(0, decodeStartMs - results.get(task).finishMs());
     }
@@ -339,7 +395,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
             accumulator.id(),
             broadcast.id(),
             decision.residual(),
-            decision.exact());
+            decision.exact(),
+            estimated);
     if (LOG.isDebugEnabled()) {
       LOG.debug("FlexCode iteration {}: {}", it, record);
     }
@@ -375,8 +432,19 @@ public final class CodedAggregator<T> implements AutoCloseable {
     }
   }
 
+  private static int indexOf(int[] values, int value) {
+    for (int k = 0; k < values.length; k++) {
+      if (values[k] == value) {
+        return k;
+      }
+    }
+    throw new IllegalStateException("block " + value + " is not in this task's layout");
+  }
+
   private String undecodableMessage(
-      int it, BitSet finished, BitSet failed, Map<Integer, String> errors) {
+      int it, BitSet finishedTasks, BitSet failedTasks, Map<Integer, String> errors) {
+    BitSet finished = finishedTasks.get(0, code.numTasks());
+    BitSet failed = failedTasks.get(0, code.numTasks());
     BitSet missingBlocks = new BitSet(code.numTasks());
     missingBlocks.set(0, code.numTasks());
     for (int task = finished.nextSetBit(0); task >= 0; task = finished.nextSetBit(task + 1)) {
@@ -443,6 +511,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
               accumulator,
               blocksOfTask,
               coefficientsOfTask,
+              code.numTasks(),
               options.stragglers(),
               options.injector()));
     } finally {
@@ -464,6 +533,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
       PartialResultAccumulator accumulator,
       int[][] blocksOfTask,
       double[][] coefficientsOfTask,
+      int primaries,
       StragglerHook stragglers,
       StragglerInjector injector) {
     return blocks -> {
@@ -481,13 +551,20 @@ public final class CodedAggregator<T> implements AutoCloseable {
         context.killTaskIfInterrupted();
         long computeStart = System.nanoTime();
         M model = broadcast.value();
-        double[] partial = new double[dimension];
+        boolean shadow = task >= primaries;
+        double[] partial = new double[shadow ? dimension * blocksOfTask[task].length : dimension];
         double[] block = new double[dimension];
         while (blocks.hasNext()) {
           CodedBlock<T> b = blocks.next();
-          double c = coefficientOf(blocksOfTask[task], coefficientsOfTask[task], b.block());
           Arrays.fill(block, 0.0);
-          statistic.accumulate(model, it, b.block(), b.records(), block);
+          if (b.isSubset()) {
+            statistic.accumulateWeighted(model, it, b.block(), b.records(), b.weights(), block);
+          } else {
+            statistic.accumulate(model, it, b.block(), b.records(), block);
+          }
+          int offset = shadow ? indexOf(blocksOfTask[task], b.block()) * dimension : 0;
+          double c =
+              shadow ? 1.0 : coefficientOf(blocksOfTask[task], coefficientsOfTask[task], b.block());
           for (int d = 0; d < dimension; d++) {
             if (!Double.isFinite(block[d])) {
               throw new IllegalStateException(
@@ -499,11 +576,12 @@ public final class CodedAggregator<T> implements AutoCloseable {
                       + block[d]
                       + " at index "
                       + d
+                      + (shadow ? ", in shadow task " + task : "")
                       + "); check the data of that block (partition "
                       + b.block()
                       + " of the input) for NaN or infinite values");
             }
-            partial[d] += c * block[d];
+            partial[offset + d] += c * block[d];
           }
         }
         long injected =

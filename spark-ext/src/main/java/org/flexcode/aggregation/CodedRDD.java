@@ -8,6 +8,10 @@ import org.apache.spark.Partition;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
 import org.flexcode.coding.GradientCode;
+import org.flexcode.entropy.Colouring;
+import org.flexcode.entropy.Selection;
+import org.flexcode.entropy.Selectors;
+import org.flexcode.entropy.SubsetSelector;
 import org.flexcode.spark.SparkInternals;
 
 /**
@@ -15,6 +19,10 @@ import org.flexcode.spark.SparkInternals;
  * holds the blocks task i of the code holds (a narrow dependency on those parent partitions). Each
  * partition may carry an executor-level preferred location, chosen so that the copies of one block
  * sit on different executors.
+ *
+ * <p>With shadows, partitions n .. n+m-1 are shadow partitions: shadow k holds, for each block of
+ * its group, the weighted subset its selector picks from the block's joint colours. The selection
+ * runs where the partition is first computed (on an executor, at setup) and is cached with it.
  */
 final class CodedRDD<T> extends RDD<CodedBlock<T>> {
 
@@ -23,12 +31,24 @@ final class CodedRDD<T> extends RDD<CodedBlock<T>> {
   private final RDD<T> parent;
   private final int[][] blocksOfTask;
   private final String[] preferredLocation;
+  private final int primaries;
+  private final ShadowSpec shadows;
+  private final Colouring<T> colouring;
 
-  CodedRDD(RDD<T> parent, GradientCode code, String[] preferredLocation) {
+  CodedRDD(
+      RDD<T> parent,
+      GradientCode code,
+      ShadowSpec shadows,
+      Colouring<T> colouring,
+      String[] preferredLocation) {
     super(
         parent.context(),
-        SparkInternals.immutableSeq(List.of(new BlockDependency<>(parent, blocksOf(code)))),
+        SparkInternals.immutableSeq(
+            List.of(new BlockDependency<>(parent, blocksOf(code, shadows)))),
         SparkInternals.classTag(CodedBlock.class));
+    if (preferredLocation.length != code.numTasks() + shadows.count()) {
+      throw new IllegalArgumentException("one preferred location per task, primaries and shadows");
+    }
     if (parent.getNumPartitions() != code.numTasks()) {
       throw new IllegalArgumentException(
           "the data has "
@@ -40,14 +60,22 @@ final class CodedRDD<T> extends RDD<CodedBlock<T>> {
               + ")");
     }
     this.parent = parent;
-    this.blocksOfTask = blocksOf(code);
+    this.blocksOfTask = blocksOf(code, shadows);
     this.preferredLocation = preferredLocation.clone();
+    this.primaries = code.numTasks();
+    this.shadows = shadows;
+    this.colouring = colouring;
   }
 
-  private static int[][] blocksOf(GradientCode code) {
-    int[][] blocks = new int[code.numTasks()][];
-    for (int i = 0; i < blocks.length; i++) {
+  /** The blocks of each task: the code's layout, then each shadow's group. */
+  static int[][] blocksOf(GradientCode code, ShadowSpec shadows) {
+    int n = code.numTasks();
+    int[][] blocks = new int[n + shadows.count()][];
+    for (int i = 0; i < n; i++) {
       blocks[i] = code.blocksOf(i);
+    }
+    for (int k = 0; k < shadows.count(); k++) {
+      blocks[n + k] = shadows.blocksOf(k, n);
     }
     return blocks;
   }
@@ -76,9 +104,30 @@ final class CodedRDD<T> extends RDD<CodedBlock<T>> {
       while (it.hasNext()) {
         records.add(it.next());
       }
-      blocks.add(new CodedBlock<>(partition.blocks[k], records));
+      int block = partition.blocks[k];
+      blocks.add(
+          partition.index < primaries
+              ? new CodedBlock<>(block, records)
+              : subset(block, records, shadows, colouring));
     }
     return SparkInternals.asScala(blocks.iterator());
+  }
+
+  /** A shadow's weighted subset of one block, picked from the records' joint colours. */
+  static <T> CodedBlock<T> subset(
+      int block, List<T> records, ShadowSpec shadows, Colouring<T> colouring) {
+    int[] colours = colouring == null ? new int[records.size()] : colouring.colours(records);
+    SubsetSelector selector = Selectors.parse(shadows.selector());
+    Selection selection =
+        records.isEmpty()
+            ? new Selection(new int[0], new double[0])
+            : selector.select(
+                colours, shadows.budget(records.size()), shadows.selectionSeed(block));
+    List<T> picked = new ArrayList<>(selection.size());
+    for (int i : selection.indices()) {
+      picked.add(records.get(i));
+    }
+    return new CodedBlock<>(block, picked, selection.weights());
   }
 
   @Override

@@ -1,6 +1,7 @@
 package org.flexcode.metrics;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What one aggregation did.
@@ -21,6 +22,8 @@ import java.util.List;
  *       were dropped by their iteration tag.
  *   <li>{@code residual}: ||B_F^T a - 1|| of the decoding; {@code exact}: whether the aggregate is
  *       the exact full sum.
+ *   <li>{@code estimatedBlocks}: block -> shadow task, for the blocks whose statistic came from a
+ *       shadow's estimate instead of a primary (empty when no shadow stood in).
  * </ul>
  */
 public record IterationRecord(
@@ -40,13 +43,15 @@ public record IterationRecord(
     long accumulatorId,
     long broadcastId,
     double residual,
-    boolean exact) {
+    boolean exact,
+    Map<Integer, Integer> estimatedBlocks) {
 
   /** Copies the lists so the record stays immutable. */
   public IterationRecord {
     finished = List.copyOf(finished);
     usedTasks = List.copyOf(usedTasks);
     cancelledTasks = List.copyOf(cancelledTasks);
+    estimatedBlocks = Map.copyOf(estimatedBlocks);
   }
 
   /** Driver time from submission to the aggregate. */

@@ -47,6 +47,7 @@ public final class RunReport {
     row.put("failed_attempts", record.failedAttempts());
     row.put("late_results_dropped", record.lateResultsDropped());
     row.put("residual", record.residual());
+    row.put("blocks_estimated_by_shadows", new java.util.TreeMap<>(record.estimatedBlocks()));
     row.put("exact", record.exact());
     iterations.add(row);
   }

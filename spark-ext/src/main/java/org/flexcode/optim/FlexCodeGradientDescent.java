@@ -17,6 +17,7 @@ import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
 import org.flexcode.aggregation.CodedAggregator;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.workloads.PointColourings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.Tuple2;
@@ -158,7 +159,7 @@ public final class FlexCodeGradientDescent implements Optimizer {
     Vector weights = Vectors.dense(initialWeights.toArray());
     int n = weights.size();
     try (CodedAggregator<Tuple2<Object, Vector>> engine =
-        CodedAggregator.create(points, strategy, resolved)) {
+        CodedAggregator.create(points, strategy, resolved, PointColourings.mllibPairs())) {
       long numExamples = 0;
       for (long c : engine.blockRecords()) {
         numExamples += c;

@@ -11,6 +11,7 @@ import org.flexcode.aggregation.BlockStatistic;
 import org.flexcode.aggregation.CodedAggregator;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.workloads.BinaryLogisticLoss;
+import org.flexcode.workloads.PointColourings;
 import org.flexcode.workloads.WeightedPoint;
 
 /**
@@ -106,7 +107,10 @@ public final class LogisticRegressionTrainer {
     double[] x;
     try (CodedAggregator<WeightedPoint> engine =
         CodedAggregator.create(
-            data, config.strategy(), config.options().withWorkload("lr", config.maxIter()))) {
+            data,
+            config.strategy(),
+            config.options().withWorkload("lr", config.maxIter()),
+            PointColourings.weightedPoints())) {
       double[] scaledMean = new double[p];
       for (int j = 0; j < p; j++) {
         scaledMean[j] = fit ? mean[j] * inverseStd[j] : 0.0;

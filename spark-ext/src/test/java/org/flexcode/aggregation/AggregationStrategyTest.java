@@ -14,10 +14,62 @@ class AggregationStrategyTest {
 
   @Test
   void parsesEverySpecAndRoundTrips() {
-    for (String spec : List.of("bsp", "ignore:b=2", "frc:s=1", "cyclic:s=3")) {
+    for (String spec :
+        List.of(
+            "bsp",
+            "ignore:b=2",
+            "frc:s=1",
+            "cyclic:s=3",
+            "shadow:m=2,f=0.05",
+            "shadow:m=1,f=0.1,selector=random",
+            "hybrid:s=1,m=1,f=0.2")) {
       assertEquals(spec, AggregationStrategy.parse(spec).spec());
     }
     assertEquals("cyclic:s=1", AggregationStrategy.parse(" CYCLIC ").spec());
+    assertEquals("shadow:m=1,f=0.1", AggregationStrategy.parse("shadow").spec());
+    assertEquals("hybrid:s=1,m=1,f=0.1", AggregationStrategy.parse("hybrid").spec());
+  }
+
+  @Test
+  void rejectsBadShadowSpecsNamingTheParameter() {
+    assertMessage("shadow:m=0", "m (shadow tasks) must be >= 1, got 0");
+    assertMessage("shadow:f=1.5", "f (fraction of each block a shadow holds) must be in (0, 1]");
+    assertMessage("shadow:f=x", "f must be a number in (0, 1], got 'x'");
+    assertMessage("shadow:s=1", "expected parameters among [m, f, selector], got 's=1'");
+    assertMessage("hybrid:selector=best", "selector must be 'entropy' or 'random', got 'best'");
+    IllegalArgumentException tooMany =
+        assertThrows(
+            IllegalArgumentException.class, () -> AggregationStrategy.parse("shadow:m=5").code(4));
+    assertTrue(tooMany.getMessage().contains("m=5 shadow tasks for only 4"), tooMany.getMessage());
+  }
+
+  private static void assertMessage(String spec, String expected) {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> AggregationStrategy.parse(spec));
+    assertTrue(e.getMessage().contains(expected), e.getMessage());
+  }
+
+  @Test
+  void shadowStandsInForAtMostMStragglersAndOnlyOnceItsShadowFinished() {
+    AggregationStrategy shadow = AggregationStrategy.parse("shadow:m=2,f=0.1");
+    GradientCode code = shadow.code(4); // shadow 4 covers blocks 0-1, shadow 5 blocks 2-3
+    BitSet finished = new BitSet();
+    finished.set(0);
+    finished.set(1);
+    finished.set(3);
+    assertTrue(shadow.decide(code, List.of(0, 1, 3), finished, new long[4]).isEmpty());
+    finished.set(4); // the wrong shadow
+    assertTrue(shadow.decide(code, List.of(0, 1, 3, 4), finished, new long[4]).isEmpty());
+    finished.set(5);
+    Decision d = shadow.decide(code, List.of(0, 1, 3, 4, 5), finished, new long[4]).orElseThrow();
+    assertEquals(java.util.Map.of(2, 5), d.estimated());
+    assertFalse(d.exact());
+    assertFalse(d.used().get(2));
+    BitSet threeMissing = new BitSet();
+    threeMissing.set(0);
+    threeMissing.set(4);
+    threeMissing.set(5);
+    assertTrue(shadow.decide(code, List.of(0, 4, 5), threeMissing, new long[4]).isEmpty());
   }
 
   @Test

@@ -23,7 +23,7 @@ class CodedRDDContentsTest {
     JavaRDD<Double> input = EngineTestSupport.data(jsc, 120, 6);
     GradientCode code = GradientCode.cyclicRepetition(6, 2);
     JavaRDD<Double> records =
-        new CodedRDD<>(input.rdd(), code, new String[6])
+        new CodedRDD<Double>(input.rdd(), code, ShadowSpec.NONE, null, new String[6])
             .toJavaRDD()
             .flatMap(block -> block.records().iterator());
     JavaRDDComparisons.assertRDDEquals(input.union(input).union(input), records);

@@ -1,0 +1,75 @@
+package org.flexcode.aggregation;
+
+import java.io.Serializable;
+
+/**
+ * The shadow tasks of a strategy (FlexEnt): {@code count} extra tasks after the n primaries; shadow
+ * k covers the contiguous group of primary blocks [k n / m, (k+1) n / m) and holds, for each, a
+ * weighted subset of {@code fraction} of the block's records, picked once at setup by the named
+ * selector ({@code entropy} or {@code random}, see {@link org.flexcode.entropy.Selectors}) with
+ * {@code seed}. A shadow returns one estimate per covered block.
+ */
+public record ShadowSpec(int count, double fraction, String selector, long seed)
+    implements Serializable {
+
+  /** No shadows. */
+  public static final ShadowSpec NONE = new ShadowSpec(0, 0.0, "entropy", 0L);
+
+  /** Validates. */
+  public ShadowSpec {
+    if (count < 0) {
+      throw new IllegalArgumentException("shadows: m (shadow tasks) must be >= 0, got " + count);
+    }
+    if (count > 0 && !(fraction > 0.0 && fraction <= 1.0)) {
+      throw new IllegalArgumentException(
+          "shadows: f (fraction of each block a shadow holds) must be in (0, 1], got " + fraction);
+    }
+    if (!selector.equals("entropy") && !selector.equals("random")) {
+      throw new IllegalArgumentException(
+          "shadows: selector must be 'entropy' or 'random', got '" + selector + "'");
+    }
+  }
+
+  /** The shadow (0-based, among the shadows) covering primary block {@code block} of n. */
+  public int shadowOf(int block, int n) {
+    checkCovers(n);
+    return (int) ((long) block * count / n);
+  }
+
+  /** The primary blocks shadow {@code shadow} covers, ascending. */
+  public int[] blocksOf(int shadow, int n) {
+    checkCovers(n);
+    int from = firstBlock(shadow, n);
+    int to = firstBlock(shadow + 1, n);
+    int[] blocks = new int[to - from];
+    for (int j = from; j < to; j++) {
+      blocks[j - from] = j;
+    }
+    return blocks;
+  }
+
+  /** The number of a block's records a shadow holds: ceil(fraction x records), at least 1. */
+  public int budget(int records) {
+    return records == 0 ? 0 : Math.max(1, (int) Math.ceil(fraction * records));
+  }
+
+  /** The selector's seed for block {@code block}: the spec's seed mixed with the block. */
+  public long selectionSeed(int block) {
+    long h = seed * 0x9E3779B97F4A7C15L + block;
+    h ^= h >>> 33;
+    h *= 0xff51afd7ed558ccdL;
+    return h ^ (h >>> 33);
+  }
+
+  private int firstBlock(int shadow, int n) {
+    // the smallest j with floor(j m / n) >= shadow
+    return (int) (((long) shadow * n + count - 1) / count);
+  }
+
+  private void checkCovers(int n) {
+    if (count > n) {
+      throw new IllegalArgumentException(
+          "shadows: m=" + count + " shadow tasks for only " + n + " primary blocks; use m <= n");
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package org.flexcode.aggregation;
+
+import static org.flexcode.aggregation.EngineTestSupport.STATISTIC;
+import static org.flexcode.aggregation.EngineTestSupport.data;
+import static org.flexcode.aggregation.EngineTestSupport.eventually;
+import static org.flexcode.aggregation.EngineTestSupport.expected;
+import static org.flexcode.aggregation.EngineTestSupport.relativeError;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.flexcode.metrics.IterationRecord;
+import org.flexcode.stragglers.StragglerHook;
+import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Shadow tasks on local[4]: four primaries (blocks of 100 records), one shadow after them (task 4)
+ * holding a weighted subset of every block.
+ */
+@ExtendWith(SparkExtension.class)
+class ShadowAggregationTest {
+
+  static final int RECORDS = 400;
+  static final int TASKS = 4;
+  static final int SHADOW_TASK = 4;
+
+  @BeforeEach
+  void forgetDelays() {
+    StragglerHook.clearOutcomes();
+  }
+
+  @Test
+  void aStragglersBlockIsReplacedByItsShadowsEstimate(JavaSparkContext jsc) throws Exception {
+    EngineTestSupport.TaskEnds listener = new EngineTestSupport.TaskEnds();
+    jsc.sc().addSparkListener(listener);
+    int straggler = 2;
+    AggregatorOptions options =
+        AggregatorOptions.defaults().withStragglers(StragglerHook.delay(0, straggler, 60_000));
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, RECORDS, TASKS), AggregationStrategy.parse("shadow:m=1,f=0.2"), options)) {
+      AggregateResult result = engine.aggregate(1.0, STATISTIC, 3);
+      IterationRecord record = result.record();
+
+      assertEquals(Map.of(straggler, SHADOW_TASK), record.estimatedBlocks(), record.toString());
+      assertFalse(result.exact());
+      assertTrue(record.usedTasks().contains(SHADOW_TASK), record.toString());
+      assertFalse(record.usedTasks().contains(straggler), record.toString());
+      assertTrue(record.cancelledTasks().contains(straggler), record.toString());
+      // The shadow's weights sum to the block's size, so the record count is exact; the sums of
+      // the values and their squares are estimates for block 2 only.
+      double[] truth = expected(RECORDS, 1.0);
+      assertEquals(RECORDS, result.values()[1], 1e-9);
+      assertTrue(relativeError(result.values(), truth) < 0.05, () -> "far from the sum");
+      assertTrue(relativeError(result.values(), truth) > 0, "an estimate, not the exact sum");
+      assertTrue(eventually(10_000, () -> listener.killed(straggler)), "straggler interrupted");
+    }
+  }
+
+  @Test
+  void withoutStragglersTheShadowIsNotUsedAndTheSumIsExact(JavaSparkContext jsc) {
+    // The shadow itself is slow here, so every primary finishes first.
+    AggregatorOptions options =
+        AggregatorOptions.defaults().withStragglers(StragglerHook.delay(0, SHADOW_TASK, 60_000));
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, RECORDS, TASKS), AggregationStrategy.parse("shadow:m=1,f=0.2"), options)) {
+      AggregateResult result = engine.aggregate(2.0, STATISTIC, 3);
+      IterationRecord record = result.record();
+      assertTrue(result.exact(), record.toString());
+      assertTrue(record.estimatedBlocks().isEmpty(), record.toString());
+      assertFalse(record.usedTasks().contains(SHADOW_TASK), record.toString());
+      assertTrue(record.cancelledTasks().contains(SHADOW_TASK), record.toString());
+      assertTrue(relativeError(result.values(), expected(RECORDS, 2.0)) <= 1e-12);
+    }
+  }
+
+  @Test
+  void hybridIsExactWithinTheCodesToleranceAndShadowCoveredBeyond(JavaSparkContext jsc) {
+    // FRC s=1 over 4 tasks: groups {0,1} and {2,3}. Iteration 0: one straggler (task 3), the
+    // code decodes. Iteration 1: both copies of blocks 2 and 3 straggle; the shadow covers them.
+    StragglerHook hook = StragglerHook.delay(0, 3, 60_000).and(1, 2, 60_000).and(1, 3, 60_000);
+    AggregatorOptions options = AggregatorOptions.defaults().withStragglers(hook);
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, RECORDS, TASKS),
+            AggregationStrategy.parse("hybrid:s=1,m=1,f=0.2"),
+            options)) {
+      AggregateResult first = engine.aggregate(1.0, STATISTIC, 3);
+      assertTrue(first.exact(), first.record().toString());
+      assertTrue(first.record().estimatedBlocks().isEmpty());
+      assertTrue(relativeError(first.values(), expected(RECORDS, 1.0)) <= 1e-12);
+
+      AggregateResult second = engine.aggregate(1.0, STATISTIC, 3);
+      IterationRecord record = second.record();
+      assertFalse(second.exact());
+      assertEquals(Map.of(2, SHADOW_TASK, 3, SHADOW_TASK), record.estimatedBlocks());
+      assertTrue(record.cancelledTasks().containsAll(java.util.List.of(2, 3)), record.toString());
+      assertEquals(RECORDS, second.values()[1], 1e-9);
+      assertTrue(relativeError(second.values(), expected(RECORDS, 1.0)) < 0.05);
+    }
+  }
+}
