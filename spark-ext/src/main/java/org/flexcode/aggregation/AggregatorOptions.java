@@ -5,6 +5,7 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.storage.StorageLevel;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.stragglers.StragglerInjector;
+import org.flexcode.stragglers.StragglerPattern;
 
 /**
  * Engine settings, immutable. Resolved from Spark conf keys with {@link #fromConf(SparkConf)}:
@@ -16,7 +17,10 @@ import org.flexcode.stragglers.StragglerInjector;
  *       least-squares best {@code approximate} and log its residual;
  *   <li>{@code spark.flexcode.storageLevel} ({@code MEMORY_AND_DISK}): how coded partitions cache;
  *   <li>{@code spark.flexcode.maxResubmits} (3): how often one iteration may resubmit the tasks it
- *       still needs after Spark aborted its job.
+ *       still needs after Spark aborted its job;
+ *   <li>{@code spark.flexcode.stragglers} (none): a straggler pattern to inject into every task,
+ *       e.g. {@code slow-worker:p=0.2,max=2} (experiments and demos; see {@link
+ *       StragglerPattern#parse}), seeded by {@code spark.flexcode.stragglers.seed} (7).
  * </ul>
  *
  * <p>{@code workload} and {@code plannedIterations} only label jobs in the Spark UI ("FlexCode lr
@@ -91,7 +95,48 @@ public record AggregatorOptions(
         storage,
         conf.getInt(PREFIX + "maxResubmits", d.maxResubmits),
         d.stragglers,
-        d.injector);
+        injectorFromConf(conf));
+  }
+
+  /** The keys {@link #fromSession} reads from a session's runtime conf. */
+  private static final java.util.List<String> KEYS =
+      java.util.List.of(
+          "cancelStragglers",
+          "onUndecodable",
+          "storageLevel",
+          "maxResubmits",
+          "stragglers",
+          "stragglers.seed");
+
+  /**
+   * As {@link #fromConf}, where keys set on the session at run time ({@code
+   * spark.conf.set("spark.flexcode.stragglers", ...)}) override the SparkContext's conf.
+   */
+  public static AggregatorOptions fromSession(org.apache.spark.sql.SparkSession session) {
+    SparkConf conf = session.sparkContext().getConf();
+    for (String key : KEYS) {
+      scala.Option<String> value = session.conf().getOption(PREFIX + key);
+      if (value.isDefined()) {
+        conf.set(PREFIX + key, value.get());
+      }
+    }
+    return fromConf(conf);
+  }
+
+  private static StragglerInjector injectorFromConf(SparkConf conf) {
+    String pattern = conf.get(PREFIX + "stragglers", "").trim();
+    if (pattern.isEmpty()) {
+      return StragglerInjector.none();
+    }
+    String seed = conf.get(PREFIX + "stragglers.seed", "7").trim();
+    try {
+      return new StragglerInjector(StragglerPattern.parse(pattern), Long.parseLong(seed));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          PREFIX + "stragglers.seed must be an integer, got '" + seed + "'", e);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(PREFIX + "stragglers: " + e.getMessage(), e);
+    }
   }
 
   private static boolean parseBoolean(SparkConf conf, String key, boolean fallback) {

@@ -57,8 +57,9 @@ final class BenchJob {
 
         --workload W           ctr (generated, default) or lr (LIBSVM, needs --train)
         --train PATH           LIBSVM data for --workload lr
-        --strategies LIST      comma-separated: mllib, mllib+speculation, bsp, ignore, frc, cyclic
-                               (or specs such as cyclic:s=2); default mllib,bsp,ignore,frc,cyclic
+        --strategies LIST      comma-separated: mllib, mllib+speculation, bsp, ignore, frc, cyclic,
+                               shadow, hybrid (or specs such as cyclic:s=2, shadow:m=2,f=0.05);
+                               default mllib,bsp,ignore,frc,cyclic
         --pattern SPEC         a straggler pattern; repeat for several (default ideal)
         --iterations N         gradient-descent iterations per run (default 30)
         --partitions P         tasks (default 8)
@@ -68,6 +69,10 @@ final class BenchJob {
         --step-size E          gradient-descent step (default 1.0)
         --seed S               data and straggler seed (default 7)
         --report FILE          JSON report (default bench.json); .md and .png files go beside it
+        --experiment NAME      shadow-quality: entropy-rich vs random shadow subsets on --train
+                               (LIBSVM) for each --fractions (default 0.02,0.05,0.1,0.2): gradient
+                               cosine, and final loss, --test accuracy and time to target under the
+                               first --pattern (default slow-worker:p=0.2,max=2)
 
       Runs on --master (default local-cluster[4,1,1024]: four one-core executor JVMs).
       """;
@@ -86,7 +91,10 @@ final class BenchJob {
           "step-size",
           "seed",
           "report",
-          "child-report");
+          "child-report",
+          "experiment",
+          "test",
+          "fractions");
   private static final String SPECULATION = "mllib+speculation";
 
   /** One strategy under one pattern. */
@@ -114,6 +122,11 @@ final class BenchJob {
       return 0;
     }
     Args args = new Args("bench", argv, 0, OPTIONS);
+    String experiment = args.string("experiment", null);
+    if (experiment != null && !experiment.equals("shadow-quality")) {
+      throw new IllegalArgumentException(
+          "--experiment must be shadow-quality, got '" + experiment + "'");
+    }
     String workload = args.string("workload", "ctr").toLowerCase(Locale.ROOT);
     if (!workload.equals("ctr") && !workload.equals("lr")) {
       throw new IllegalArgumentException("--workload must be ctr or lr, got '" + workload + "'");
@@ -135,7 +148,7 @@ final class BenchJob {
     Path report = Path.of(args.string("report", "bench.json"));
 
     List<Run> runs = new ArrayList<>();
-    if (!child && strategies.contains(SPECULATION)) {
+    if (experiment == null && !child && strategies.contains(SPECULATION)) {
       runs.addAll(runSpeculationApplication(argv, report));
     }
     List<String> rows = new ArrayList<>();
@@ -162,6 +175,9 @@ final class BenchJob {
         jsc.setLogLevel("ERROR");
       }
       waitForExecutors(jsc);
+      if (experiment != null) {
+        return ShadowQualityExperiment.run(jsc, args, report);
+      }
       BenchListener listener = new BenchListener();
       jsc.sc().addSparkListener(listener);
       int partitions = args.integer("partitions", 8);
@@ -244,13 +260,18 @@ final class BenchJob {
     return 0;
   }
 
-  /** The engine's spec for a bench strategy name (defaults: ignore b=1, frc and cyclic s=1). */
+  /**
+   * The engine's spec for a bench strategy name (defaults: ignore b=1, frc and cyclic s=1, shadow
+   * m=1 f=0.1, hybrid s=1 m=1 f=0.1).
+   */
   static String specOf(String name) {
     return switch (name) {
       case "bsp" -> "bsp";
       case "ignore" -> "ignore:b=1";
       case "frc" -> "frc:s=1";
       case "cyclic" -> "cyclic:s=1";
+      case "shadow" -> "shadow:m=1,f=0.1";
+      case "hybrid" -> "hybrid:s=1,m=1,f=0.1";
       default -> AggregationStrategy.parse(name).spec();
     };
   }

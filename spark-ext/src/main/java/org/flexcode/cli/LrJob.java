@@ -15,6 +15,7 @@ import org.apache.spark.ml.feature.LabeledPoint;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.data.AvazuCsvReader;
 import org.flexcode.data.LibSvmReader;
 import org.flexcode.data.Lines;
@@ -36,8 +37,13 @@ final class LrJob {
         --format F           libsvm or avazu (default: from the file name)
         --num-features N     LIBSVM: feature count (default: the largest index in --train);
                              Avazu: hashing buckets (default 262144)
-        --strategy S         bsp, ignore, frc or cyclic (default bsp)
-        --tolerance S        stragglers tolerated by frc and cyclic (default 1)
+        --strategy S         bsp, ignore, frc, cyclic, shadow or hybrid (default bsp)
+        --tolerance S        stragglers tolerated by frc, cyclic and hybrid (default 1)
+        --stragglers SPEC    inject a straggler pattern into every task, e.g.
+                             slow-worker:p=0.2,max=2 (default none; sets spark.flexcode.stragglers)
+        --shadows M          shadow tasks of shadow and hybrid (default 1)
+        --shadow-fraction F  fraction of each block a shadow holds (default 0.1)
+        --selector X         how shadows pick records: entropy or random (default entropy)
         --ignore B           slowest tasks ignore drops (default 1)
         --iterations N       maxIter (default 100)
         --solver X           auto, lbfgs or gd (default auto: lbfgs for exact strategies, gd otherwise)
@@ -57,6 +63,10 @@ final class LrJob {
           "format",
           "num-features",
           "strategy",
+          "shadows",
+          "stragglers",
+          "shadow-fraction",
+          "selector",
           "tolerance",
           "ignore",
           "iterations",
@@ -91,6 +101,13 @@ final class LrJob {
     SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     jsc.setLogLevel("WARN");
+    if (args.has("stragglers")) {
+      String pattern = args.string("stragglers", "");
+      org.flexcode.stragglers.StragglerPattern.parse(pattern); // fails early on a bad spec
+      spark.conf().set(AggregatorOptions.PREFIX + "stragglers", pattern);
+    } else {
+      spark.conf().unset(AggregatorOptions.PREFIX + "stragglers");
+    }
     long wallStart = System.currentTimeMillis();
 
     int numFeatures =
@@ -110,6 +127,9 @@ final class LrJob {
             .setStrategy(args.string("strategy", "bsp"))
             .setStragglerTolerance(args.integer("tolerance", 1))
             .setIgnoreCount(args.integer("ignore", 1))
+            .setShadowTasks(args.integer("shadows", 1))
+            .setShadowFraction(args.number("shadow-fraction", 0.1))
+            .setShadowSelector(args.string("selector", "entropy"))
             .setSolver(args.string("solver", "auto"))
             .setStepSize(args.number("step-size", 1.0));
     estimator

@@ -48,16 +48,20 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Own params (defaults from the Spark conf keys {@code spark.flexcode.<name>} of the active
  * session when the Estimator is created, so a saved Estimator records the resolved values): {@code
- * strategy} (bsp, ignore, frc, cyclic; default bsp), {@code stragglerTolerance} (s of frc and
- * cyclic, default 1), {@code ignoreCount} (b of ignore, default 1), {@code solver} (auto, lbfgs,
- * gd; auto picks spark.ml's L-BFGS / OWL-QN for exact strategies and gradient descent, with a
- * logged notice, for approximate ones), {@code stepSize} (of gd, default 1.0).
+ * strategy} (bsp, ignore, frc, cyclic, shadow, hybrid; default bsp), {@code stragglerTolerance} (s
+ * of frc, cyclic and hybrid, default 1), {@code ignoreCount} (b of ignore, default 1), {@code
+ * shadowTasks} (m of shadow and hybrid, default 1), {@code shadowFraction} (f, default 0.1), {@code
+ * shadowSelector} (entropy or random, default entropy), {@code solver} (auto, lbfgs, gd; auto picks
+ * spark.ml's L-BFGS / OWL-QN for exact strategies and gradient descent, with a logged notice, for
+ * approximate ones), {@code stepSize} (of gd, default 1.0).
  */
 public class FlexCodeLogisticRegression extends LogisticRegression {
 
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(FlexCodeLogisticRegression.class);
-  private static final List<String> STRATEGIES = List.of("bsp", "ignore", "frc", "cyclic");
+  private static final List<String> STRATEGIES =
+      List.of("bsp", "ignore", "frc", "cyclic", "shadow", "hybrid");
+  private static final List<String> SELECTORS = List.of("entropy", "random");
   private static final List<String> SOLVERS = List.of("auto", "lbfgs", "gd");
 
   // Created lazily: Spark's constructors may look params up before this class's fields are set.
@@ -66,6 +70,9 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
   private IntParam ignoreCount;
   private Param<String> solver;
   private DoubleParam stepSize;
+  private IntParam shadowTasks;
+  private DoubleParam shadowFraction;
+  private Param<String> shadowSelector;
   private transient IterationListener iterationListener;
 
   public FlexCodeLogisticRegression() {
@@ -80,6 +87,10 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
     setDefault(ignoreCount(), checked(ignoreCount(), confInt("ignoreCount", 1)));
     setDefault(solver(), checked(solver(), confString("solver", "auto")));
     setDefault(stepSize(), checked(stepSize(), confDouble("stepSize", 1.0)));
+    setDefault(shadowTasks(), checked(shadowTasks(), confInt("shadowTasks", 1)));
+    setDefault(shadowFraction(), checked(shadowFraction(), confDouble("shadowFraction", 0.1)));
+    setDefault(
+        shadowSelector(), checked(shadowSelector(), confString("shadowSelector", "entropy")));
   }
 
   /** A default read from the Spark conf must pass the param's validator, like a set value. */
@@ -107,7 +118,7 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
           new Param<>(
               this,
               "strategy",
-              "how gradients are aggregated: bsp, ignore, frc or cyclic",
+              "how gradients are aggregated: bsp, ignore, frc, cyclic, shadow or hybrid",
               ParamValidators.inArray(STRATEGIES));
     }
     return strategy;
@@ -156,6 +167,69 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
               ParamValidators.gt(0));
     }
     return stepSize;
+  }
+
+  public IntParam shadowTasks() {
+    if (shadowTasks == null) {
+      shadowTasks =
+          new IntParam(
+              this,
+              "shadowTasks",
+              "shadow tasks m of shadow and hybrid (each stands in for stragglers of its group)",
+              ParamValidators.gtEq(1));
+    }
+    return shadowTasks;
+  }
+
+  public DoubleParam shadowFraction() {
+    if (shadowFraction == null) {
+      shadowFraction =
+          new DoubleParam(
+              this,
+              "shadowFraction",
+              "fraction f of each block's records a shadow holds, in (0, 1]",
+              ParamValidators.inRange(0.0, 1.0, false, true));
+    }
+    return shadowFraction;
+  }
+
+  public Param<String> shadowSelector() {
+    if (shadowSelector == null) {
+      shadowSelector =
+          new Param<>(
+              this,
+              "shadowSelector",
+              "how shadows pick their subsets: entropy (maximal joint entropy) or random",
+              ParamValidators.inArray(SELECTORS));
+    }
+    return shadowSelector;
+  }
+
+  public FlexCodeLogisticRegression setShadowTasks(int value) {
+    set(shadowTasks(), value);
+    return this;
+  }
+
+  public FlexCodeLogisticRegression setShadowFraction(double value) {
+    set(shadowFraction(), value);
+    return this;
+  }
+
+  public FlexCodeLogisticRegression setShadowSelector(String value) {
+    set(shadowSelector(), value.toLowerCase(Locale.ROOT));
+    return this;
+  }
+
+  public int getShadowTasks() {
+    return (Integer) $(shadowTasks());
+  }
+
+  public double getShadowFraction() {
+    return (Double) $(shadowFraction());
+  }
+
+  public String getShadowSelector() {
+    return $(shadowSelector());
   }
 
   public FlexCodeLogisticRegression setStrategy(String value) {
@@ -218,6 +292,11 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
       case "ignore" -> AggregationStrategy.ignore(getIgnoreCount());
       case "frc" -> AggregationStrategy.frc(getStragglerTolerance());
       case "cyclic" -> AggregationStrategy.cyclic(getStragglerTolerance());
+      case "shadow" ->
+          AggregationStrategy.shadow(getShadowTasks(), getShadowFraction(), getShadowSelector());
+      case "hybrid" ->
+          AggregationStrategy.hybrid(
+              getStragglerTolerance(), getShadowTasks(), getShadowFraction(), getShadowSelector());
       default -> AggregationStrategy.bsp();
     };
   }
@@ -283,8 +362,7 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
         rows.toJavaRDD()
             .map(FlexCodeLogisticRegression::toPoint)
             .persist(StorageLevel.MEMORY_AND_DISK());
-    AggregatorOptions options =
-        AggregatorOptions.fromConf(dataset.sparkSession().sparkContext().getConf());
+    AggregatorOptions options = AggregatorOptions.fromSession(dataset.sparkSession());
     IterationListener listener =
         iterationListener != null ? iterationListener : (iteration, loss, record) -> {};
     LogisticRegressionTrainer.Fit fit;
