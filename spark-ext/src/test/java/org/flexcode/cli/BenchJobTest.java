@@ -31,7 +31,7 @@ class BenchJobTest {
             new String[] {
               "bench",
               "--strategies",
-              "mllib,bsp,ignore,cyclic",
+              "mllib,bsp,ignore,cyclic,shadow,hybrid",
               "--pattern",
               "ideal",
               "--pattern",
@@ -51,7 +51,7 @@ class BenchJobTest {
             });
     assertEquals(0, code);
     JsonNode json = new ObjectMapper().readTree(report.toFile());
-    assertEquals(8, json.get("runs").size());
+    assertEquals(12, json.get("runs").size());
     Set<String> seen = new HashSet<>();
     for (JsonNode run : json.get("runs")) {
       seen.add(run.get("strategy").asText() + "|" + run.get("pattern").asText());
@@ -71,6 +71,7 @@ class BenchJobTest {
       assertEquals(4, run.get("iteration_ms").size(), run.toString());
     }
     assertTrue(seen.contains("mllib|ideal") && seen.contains("cyclic|slow-worker:p=0.5,max=1.0"));
+    assertTrue(seen.contains("shadow|ideal") && seen.contains("hybrid|slow-worker:p=0.5,max=1.0"));
     JsonNode mllibIdeal = json.get("runs").get(0);
     assertTrue(json.get("target_loss").isNumber());
     assertTrue(Files.readString(dir.resolve("bench.md")).contains("| mllib | ideal |"));
@@ -85,5 +86,63 @@ class BenchJobTest {
       }
     }
     assertTrue(mllibIdeal.get("strategy").asText().length() > 0);
+  }
+
+  @Test
+  void shadowQualityComparesEntropyAndRandomSubsetsPerFraction(JavaSparkContext jsc)
+      throws Exception {
+    Path report = dir.resolve("quality.json");
+    String a9a = org.flexcode.testing.ProjectPaths.root().resolve("datasets/a9a/a9a").toString();
+    String test = org.flexcode.testing.ProjectPaths.root().resolve("datasets/a9a/a9a.t").toString();
+    int code =
+        FlexCodeSubmit.run(
+            new String[] {
+              "bench",
+              "--experiment",
+              "shadow-quality",
+              "--train",
+              a9a,
+              "--test",
+              test,
+              "--fractions",
+              "0.05,0.2",
+              "--iterations",
+              "3",
+              "--partitions",
+              "4",
+              "--report",
+              report.toString()
+            });
+    assertEquals(0, code);
+    JsonNode json = new ObjectMapper().readTree(report.toFile());
+    JsonNode table = json.get("table");
+    assertEquals(4, table.size(), table.toString());
+    Set<String> configs = new HashSet<>();
+    for (JsonNode row : table) {
+      configs.add(row.get("selector").asText() + "@" + row.get("fraction").asDouble());
+      double cosine = row.get("mean_cosine").asDouble();
+      assertTrue(cosine > 0.0 && cosine <= 1.0 + 1e-12, row.toString());
+      double accuracy = row.get("test_accuracy").asDouble();
+      assertTrue(accuracy > 0.7 && accuracy < 1.0, row.toString());
+    }
+    assertEquals(Set.of("entropy@0.05", "entropy@0.2", "random@0.05", "random@0.2"), configs);
+    // A larger subset estimates its block's gradient better, whichever the selector.
+    for (String selector : List.of("entropy", "random")) {
+      double small = 0;
+      double large = 0;
+      for (JsonNode row : table) {
+        if (row.get("selector").asText().equals(selector)) {
+          if (row.get("fraction").asDouble() == 0.05) {
+            small = row.get("mean_relative_error").asDouble();
+          } else {
+            large = row.get("mean_relative_error").asDouble();
+          }
+        }
+      }
+      assertTrue(large < small, selector + ": " + large + " vs " + small);
+    }
+    assertTrue(json.get("training").get("runs").has("bsp"));
+    assertTrue(Files.readString(dir.resolve("quality.md")).contains("| entropy | 0.05 |"));
+    assertTrue(Files.size(dir.resolve("quality-cosine.png")) > 1000);
   }
 }
