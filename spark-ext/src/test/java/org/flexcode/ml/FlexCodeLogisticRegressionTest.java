@@ -106,6 +106,20 @@ class FlexCodeLogisticRegressionTest {
     assertEquals("GD", ignore.resolvedSolver().name());
     double approximate = accuracy(ignore.fit(a9a), a9aTest);
     assertTrue(Math.abs(approximate - exact) <= 0.005, "ignore " + approximate + " vs " + exact);
+    // Shadows under injected stragglers (a session key), with the same gd solver as ignore.
+    a9a.sparkSession().conf().set("spark.flexcode.stragglers", "slow-worker:p=0.3,max=1");
+    try {
+      FlexCodeLogisticRegression shadow =
+          new FlexCodeLogisticRegression()
+              .setStrategy("shadow")
+              .setShadowFraction(0.2)
+              .setShadowSelector("entropy");
+      assertEquals("shadow:m=1,f=0.2", shadow.aggregationStrategy().spec());
+      double shadowed = accuracy(shadow.fit(a9a), a9aTest);
+      assertTrue(Math.abs(shadowed - exact) <= 0.005, "shadow " + shadowed + " vs " + exact);
+    } finally {
+      a9a.sparkSession().conf().unset("spark.flexcode.stragglers");
+    }
   }
 
   @Test
