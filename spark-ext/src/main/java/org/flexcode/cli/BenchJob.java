@@ -132,7 +132,7 @@ final class BenchJob {
       throw new IllegalArgumentException("--workload must be ctr or lr, got '" + workload + "'");
     }
     List<String> strategies =
-        List.of(args.string("strategies", "mllib,bsp,ignore,frc,cyclic").split(","));
+        splitStrategies(args.string("strategies", "mllib,bsp,ignore,frc,cyclic"));
     for (String s : strategies) {
       if (!s.startsWith("mllib")) {
         specOf(s); // fails early on a bad name
@@ -258,6 +258,27 @@ final class BenchJob {
     }
     writeReports(report, sizes, runs, args.asParams());
     return 0;
+  }
+
+  /**
+   * Splits a comma-separated strategy list whose specs may hold commas themselves: a {@code
+   * key=value} part without a strategy name joins the spec before it ({@code
+   * mllib,shadow:m=2,f=0.05,bsp} is three rows).
+   */
+  static List<String> splitStrategies(String list) {
+    List<String> rows = new ArrayList<>();
+    for (String part : list.split(",")) {
+      String p = part.trim();
+      if (p.isEmpty()) {
+        continue;
+      }
+      if (!rows.isEmpty() && p.contains("=") && !p.contains(":")) {
+        rows.set(rows.size() - 1, rows.get(rows.size() - 1) + "," + p);
+      } else {
+        rows.add(p);
+      }
+    }
+    return rows;
   }
 
   /**

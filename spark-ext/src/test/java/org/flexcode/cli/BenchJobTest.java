@@ -145,4 +145,12 @@ class BenchJobTest {
     assertTrue(Files.readString(dir.resolve("quality.md")).contains("| entropy | 0.05 |"));
     assertTrue(Files.size(dir.resolve("quality-cosine.png")) > 1000);
   }
+
+  @Test
+  void strategyListsKeepTheCommasInsideSpecs() {
+    assertEquals(
+        List.of("mllib", "shadow:m=2,f=0.05", "hybrid:s=1,m=1,f=0.2,selector=random", "bsp"),
+        BenchJob.splitStrategies(
+            "mllib, shadow:m=2,f=0.05,hybrid:s=1,m=1,f=0.2,selector=random,bsp"));
+  }
 }
