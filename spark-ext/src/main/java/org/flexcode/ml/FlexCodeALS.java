@@ -52,8 +52,8 @@ import org.slf4j.LoggerFactory;
  * session when the Estimator is created): {@code strategy} (bsp, ignore, frc, cyclic; default bsp),
  * {@code stragglerTolerance} (s of frc and cyclic, default 1), {@code ignoreCount} (b of ignore,
  * default 1), {@code solver} (auto, lbfgs, gd; auto picks L-BFGS for exact strategies and gradient
- * descent for approximate ones), {@code stepSize} (of gd, in the preconditioned coordinates of
- * {@link MatrixFactorizationTrainer}; default 1.0).
+ * descent for approximate ones), {@code stepSize} (of gd: the fraction of the per-row diagonal
+ * Gauss-Newton step of {@link MatrixFactorizationTrainer}; default 0.5).
  */
 public class FlexCodeALS extends ALS {
 
@@ -84,7 +84,7 @@ public class FlexCodeALS extends ALS {
         stragglerTolerance(), checked(stragglerTolerance(), confInt("stragglerTolerance", 1)));
     setDefault(ignoreCount(), checked(ignoreCount(), confInt("ignoreCount", 1)));
     setDefault(solver(), checked(solver(), confString("solver", "auto")));
-    setDefault(stepSize(), checked(stepSize(), confDouble("stepSize", 1.0)));
+    setDefault(stepSize(), checked(stepSize(), confDouble("stepSize", 0.5)));
   }
 
   /** Loads a saved Estimator. */
@@ -143,8 +143,8 @@ public class FlexCodeALS extends ALS {
           new DoubleParam(
               this,
               "stepSize",
-              "step of the gd solver in preconditioned coordinates (row k moves by"
-                  + " stepSize * gradient / share of the ratings in row k)",
+              "step of the gd solver as a fraction of the per-row diagonal Gauss-Newton step"
+                  + " (row k moves by stepSize * gradient_k / curvature_k)",
               ParamValidators.gt(0));
     }
     return stepSize;

@@ -19,13 +19,17 @@ import org.flexcode.workloads.MatrixFactorization;
  * objective Spark's ALS minimizes) by full-gradient methods whose every gradient is the coded
  * aggregate of the blocks' statistics.
  *
- * <p>Both solvers work in the rescaled coordinates z_k = sqrt(d_k) w_k, where w_k is a user or item
- * factor row and d_k = max(c_k, 1) / N its share of the N training ratings (c_k its rating count):
- * F's Hessian block of row k is about d_k (E[v v^T] + lambda I), so this diagonal preconditioner
- * gives every row a curvature of order one (the counts vary from 1 to thousands on MovieLens).
- * {@code LBFGS} is Breeze's L-BFGS (memory 10) through {@link BreezeMinimizer}; {@code GD} is
- * gradient descent with the fixed step stepSize in z, i.e. w_k -= stepSize grad_k / d_k, which
- * tolerates the inexact gradients of approximate strategies.
+ * <p>{@code LBFGS} is Breeze's L-BFGS (memory 10) through {@link BreezeMinimizer}, run in the
+ * rescaled coordinates z_k = sqrt(d_k) w_k, where w_k is a user or item factor row and d_k =
+ * max(c_k, 1) / N its share of the N training ratings (c_k its rating count): F's Hessian block of
+ * row k is about d_k (E[v v^T] + lambda I), so this diagonal preconditioner gives every row a
+ * curvature of order one (the counts vary from 1 to thousands on MovieLens). {@code GD} is gradient
+ * descent with a per-row diagonal Gauss-Newton scale, w_k -= stepSize grad_k / (h_k / N), with h_k
+ * the aggregated curvature sum of {@link MatrixFactorization} (an upper bound on the largest
+ * eigenvalue of row k's Gauss-Newton block), recomputed from each iteration's aggregate; it
+ * tolerates the inexact gradients of approximate strategies (under ignore, N and h_k come from the
+ * same arrived blocks as the gradient). stepSize <= 0.5 is safe in our runs; 1 moves each row to
+ * the minimizer of its own quadratic model and can oscillate because users and items move together.
  *
  * <p>Initial factors: each row is a standard Gaussian vector scaled to unit norm (as Spark's ALS
  * initializes), drawn from one generator seeded by {@code seed}, users then items in index order.
@@ -157,54 +161,63 @@ public final class MatrixFactorizationTrainer {
       Arrays.fill(scale, row * rank, (row + 1) * rank, s);
     }
     double[] initial = initialFactors(numUsers, numItems, rank, config.seed());
-    double[] z0 = new double[parameters];
-    for (int p = 0; p < parameters; p++) {
-      z0[p] = initial[p] / scale[p];
-    }
     BlockStatistic<IndexedRating, double[]> statistic =
         MatrixFactorization.statistic(numUsers, numItems, rank, config.regParam());
     int dimension = MatrixFactorization.dimension(numUsers, numItems, rank);
     IterationListener heard = listener != null ? listener : (i, loss, record) -> {};
     List<IterationRecord> records = new ArrayList<>();
     List<Double> history = new ArrayList<>();
-    double[] z;
+    double[] w;
     try (CodedAggregator<IndexedRating> engine =
         CodedAggregator.create(
             ratings, config.strategy(), config.options().withWorkload("mf", config.maxIter()))) {
-      LogisticRegressionTrainer.SmoothObjective objective =
-          (point, gradient) -> {
-            double[] w = new double[parameters];
-            for (int p = 0; p < parameters; p++) {
-              w[p] = point[p] * scale[p];
-            }
-            AggregateResult result = engine.aggregate(w, statistic, dimension);
+      // The aggregate at w, normalized by the aggregated count: gradient, curvature, objective.
+      java.util.function.Function<double[], double[]> evaluate =
+          point -> {
+            AggregateResult result = engine.aggregate(point, statistic, dimension);
             records.add(result.record());
             double[] sum = result.values();
-            double n = sum[parameters + 1];
+            double n = sum[parameters + rows + 1];
             if (!(n > 0)) {
               throw new IllegalStateException(
                   "iteration " + result.record().iteration() + ": no ratings were aggregated");
             }
-            for (int p = 0; p < parameters; p++) {
-              gradient[p] = sum[p] / n * scale[p];
+            for (int d = 0; d < parameters + rows + 1; d++) {
+              sum[d] /= n;
             }
-            double loss = sum[parameters] / n;
-            heard.onIteration(result.record().iteration(), loss, result.record());
-            return loss;
+            heard.onIteration(result.record().iteration(), sum[parameters + rows], result.record());
+            return sum;
           };
-      z =
-          config.solver() == Solver.LBFGS
-              ? lbfgs(objective, z0, config, history)
-              : gradientDescent(objective, z0, config, history);
+      if (config.solver() == Solver.LBFGS) {
+        LogisticRegressionTrainer.SmoothObjective objective =
+            (z, gradient) -> {
+              double[] point = new double[parameters];
+              for (int p = 0; p < parameters; p++) {
+                point[p] = z[p] * scale[p];
+              }
+              double[] mean = evaluate.apply(point);
+              for (int p = 0; p < parameters; p++) {
+                gradient[p] = mean[p] * scale[p];
+              }
+              return mean[parameters + rows];
+            };
+        double[] z0 = new double[parameters];
+        for (int p = 0; p < parameters; p++) {
+          z0[p] = initial[p] / scale[p];
+        }
+        double[] z = lbfgs(objective, z0, config, history);
+        w = new double[parameters];
+        for (int p = 0; p < parameters; p++) {
+          w[p] = z[p] * scale[p];
+        }
+      } else {
+        w = gradientDescent(evaluate, initial, parameters, rank, config, history);
+      }
     }
     double[] users = new double[numUsers * rank];
     double[] items = new double[numItems * rank];
-    for (int p = 0; p < users.length; p++) {
-      users[p] = z[p] * scale[p];
-    }
-    for (int p = 0; p < items.length; p++) {
-      items[p] = z[users.length + p] * scale[users.length + p];
-    }
+    System.arraycopy(w, 0, users, 0, users.length);
+    System.arraycopy(w, users.length, items, 0, items.length);
     double[] objectiveHistory = history.stream().mapToDouble(Double::doubleValue).toArray();
     return new Fit(numUsers, numItems, rank, users, items, objectiveHistory, records);
   }
@@ -290,18 +303,22 @@ public final class MatrixFactorizationTrainer {
   }
 
   private static double[] gradientDescent(
-      LogisticRegressionTrainer.SmoothObjective objective,
+      java.util.function.Function<double[], double[]> evaluate,
       double[] initial,
+      int parameters,
+      int rank,
       Config config,
       List<Double> history) {
     double[] x = initial.clone();
-    double[] gradient = new double[x.length];
+    int rows = parameters / rank;
     for (int t = 1; t <= config.maxIter(); t++) {
-      history.add(objective.valueAndGradient(x, gradient));
+      double[] mean = evaluate.apply(x.clone());
+      history.add(mean[parameters + rows]);
       double diff = 0;
       double norm = 0;
-      for (int p = 0; p < x.length; p++) {
-        double step = config.stepSize() * gradient[p];
+      for (int p = 0; p < parameters; p++) {
+        double curvature = mean[parameters + p / rank];
+        double step = curvature > 0 ? config.stepSize() * mean[p] / curvature : 0.0;
         x[p] -= step;
         diff += step * step;
         norm += x[p] * x[p];

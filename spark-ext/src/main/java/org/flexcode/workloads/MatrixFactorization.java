@@ -24,8 +24,11 @@ import org.flexcode.aggregation.BlockStatistic;
  * <p>Parameter layout: one vector of (numUsers + numItems) x rank doubles, the user factors row by
  * row (u_i at [i rank, (i+1) rank)), then the item factors (v_j at [(numUsers + j) rank, ...)). The
  * block statistic has {@link #dimension} entries: the un-normalized gradient sum (same layout),
- * then the un-normalized objective sum, then the number of ratings. A block only writes the rows of
- * the users and items it rates; the engine's result is nevertheless dense.
+ * then for every row (users, then items) the curvature sum h_k = sum over its ratings of (|v_j|^2 +
+ * lambda) for a user row, (|u_i|^2 + lambda) for an item row (h_k / N bounds the largest eigenvalue
+ * of F's Gauss-Newton block of row k, which gradient descent uses as a per-row step scale), then
+ * the un-normalized objective sum, then the number of ratings. A block only writes the rows of the
+ * users and items it rates; the engine's result is nevertheless dense.
  */
 public final class MatrixFactorization {
 
@@ -57,9 +60,13 @@ public final class MatrixFactorization {
     }
   }
 
-  /** Length of the block statistic: the parameters, then the objective sum and the count. */
+  /**
+   * Length of the block statistic: the parameters, one curvature entry per row, then the objective
+   * sum and the count.
+   */
   public static int dimension(int numUsers, int numItems, int rank) {
-    return Math.addExact(parameterCount(numUsers, numItems, rank), 2);
+    return Math.addExact(
+        parameterCount(numUsers, numItems, rank), Math.addExact(numUsers + numItems, 2));
   }
 
   /**
@@ -75,8 +82,9 @@ public final class MatrixFactorization {
   }
 
   /**
-   * Adds the un-normalized gradient of the ratings into {@code out[0, parameters)}, their objective
-   * sum into {@code out[parameters]} and their count into {@code out[parameters + 1]}.
+   * Adds the un-normalized gradient of the ratings into {@code out[0, P)} (P parameters), the row
+   * curvature sums into {@code out[P, P + rows)}, the objective sum into {@code out[P + rows]} and
+   * the count into {@code out[P + rows + 1]}, where rows = P / rank.
    */
   public static void accumulate(
       double[] factors,
@@ -86,6 +94,7 @@ public final class MatrixFactorization {
       Iterable<IndexedRating> ratings,
       double[] out) {
     int parameters = factors.length;
+    int rows = parameters / rank;
     double loss = 0;
     long count = 0;
     for (IndexedRating r : ratings) {
@@ -108,11 +117,13 @@ public final class MatrixFactorization {
         out[u + k] += regParam * a - error * b;
         out[v + k] += regParam * b - error * a;
       }
+      out[parameters + r.user()] += normV + regParam;
+      out[parameters + numUsers + r.item()] += normU + regParam;
       loss += 0.5 * error * error + 0.5 * regParam * (normU + normV);
       count++;
     }
-    out[parameters] += loss;
-    out[parameters + 1] += count;
+    out[parameters + rows] += loss;
+    out[parameters + rows + 1] += count;
   }
 
   /**
@@ -132,13 +143,14 @@ public final class MatrixFactorization {
       throw new IllegalArgumentException(
           "factors and gradient need " + parameters + " entries, got " + factors.length);
     }
-    double[] sum = new double[parameters + 2];
+    int rows = numUsers + numItems;
+    double[] sum = new double[dimension(numUsers, numItems, rank)];
     accumulate(factors, numUsers, rank, regParam, ratings, sum);
-    double n = sum[parameters + 1];
+    double n = sum[parameters + rows + 1];
     for (int p = 0; p < parameters; p++) {
       gradient[p] = sum[p] / n;
     }
-    return sum[parameters] / n;
+    return sum[parameters + rows] / n;
   }
 
   /** The prediction u_i . v_j. */
