@@ -68,9 +68,7 @@ public final class MovieLensReader {
     String[] fields = text.trim().split(",", -1);
     if (fields.length != 3 && fields.length != 4) {
       throw new DataFormatException(
-          file,
-          line,
-          "expected 4 columns (" + HEADER + ") or 3, found " + fields.length + ": '" + text + "'");
+          file, line, "expected 4 columns (" + HEADER + ") or 3, found " + fields.length);
     }
     int user = id(file, line, "userId", fields[0]);
     int movie = id(file, line, "movieId", fields[1]);
