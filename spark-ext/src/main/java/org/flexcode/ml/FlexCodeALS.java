@@ -4,7 +4,6 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.spark.api.java.JavaRDD;
@@ -23,13 +22,13 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.optim.IterationListener;
 import org.flexcode.optim.MatrixFactorizationTrainer;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.workloads.IndexedRating;
+import org.flexcode.workloads.IndexedRatings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -260,16 +259,12 @@ public class FlexCodeALS extends ALS {
             checkIntegers(dataset, getUserCol()).as("user"),
             checkIntegers(dataset, getItemCol()).as("item"),
             rating.as("rating"));
-    int[] userIds = sortedDistinct(rows, "user");
-    int[] itemIds = sortedDistinct(rows, "item");
-    if (userIds.length == 0) {
-      throw new IllegalArgumentException("the training data is empty");
-    }
-    String ratingCol = getRatingCol();
-    JavaRDD<IndexedRating> ratings =
-        rows.toJavaRDD()
-            .map(row -> toRating(row, userIds, itemIds, ratingCol))
-            .persist(StorageLevel.MEMORY_AND_DISK());
+    IndexedRatings indexed =
+        IndexedRatings.of(
+            rows, getRatingCol().isEmpty() ? "the rating (1)" : "column " + getRatingCol());
+    int[] userIds = indexed.userIds();
+    int[] itemIds = indexed.itemIds();
+    JavaRDD<IndexedRating> ratings = indexed.ratings();
     AggregatorOptions options =
         AggregatorOptions.fromConf(dataset.sparkSession().sparkContext().getConf());
     MatrixFactorizationTrainer.Fit fit;
@@ -321,44 +316,6 @@ public class FlexCodeALS extends ALS {
       rows.add(RowFactory.create(ids[i], features));
     }
     return spark.createDataFrame(rows, schema);
-  }
-
-  private static int[] sortedDistinct(Dataset<Row> rows, String column) {
-    List<Row> distinct = rows.select(column).distinct().collectAsList();
-    int[] ids = new int[distinct.size()];
-    for (int i = 0; i < ids.length; i++) {
-      ids[i] = distinct.get(i).getInt(0);
-    }
-    Arrays.sort(ids);
-    return ids;
-  }
-
-  private static IndexedRating toRating(Row row, int[] userIds, int[] itemIds, String ratingCol) {
-    if (row.isNullAt(2)) {
-      throw new IllegalArgumentException(
-          "rating column '"
-              + ratingCol
-              + "' is null for user "
-              + row.get(0)
-              + ", item "
-              + row.get(1));
-    }
-    double value = row.getDouble(2);
-    if (!Double.isFinite(value)) {
-      throw new IllegalArgumentException(
-          "ratings must be finite, found "
-              + value
-              + " in column '"
-              + ratingCol
-              + "' for user "
-              + row.getInt(0)
-              + ", item "
-              + row.getInt(1));
-    }
-    return new IndexedRating(
-        Arrays.binarySearch(userIds, row.getInt(0)),
-        Arrays.binarySearch(itemIds, row.getInt(1)),
-        value);
   }
 
   private void rejectUnsupported() {
