@@ -40,7 +40,7 @@ final class MfJob {
         --reg-param L        regParam of the ALS-WR penalty (default 0.1)
         --solver X           auto, lbfgs or gd (default auto: lbfgs for exact strategies, gd otherwise)
         --step-size E        step of the gd solver, a fraction of the per-row Gauss-Newton step
-                             (default 0.5)
+                             (default 0.8)
         --cold-start C       coldStartStrategy of the model: drop or nan (default drop)
         --partitions P       tasks, one data block each (default 8)
         --report FILE        write the JSON report there
@@ -99,7 +99,7 @@ final class MfJob {
             .setStragglerTolerance(args.integer("tolerance", 1))
             .setIgnoreCount(args.integer("ignore", 1))
             .setSolver(args.string("solver", "auto"))
-            .setStepSize(args.number("step-size", 0.5));
+            .setStepSize(args.number("step-size", 0.8));
     estimator
         .setRank(args.integer("rank", 10))
         .setMaxIter(args.integer("iterations", 100))

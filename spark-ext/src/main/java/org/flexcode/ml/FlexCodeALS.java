@@ -52,7 +52,7 @@ import org.slf4j.LoggerFactory;
  * {@code stragglerTolerance} (s of frc and cyclic, default 1), {@code ignoreCount} (b of ignore,
  * default 1), {@code solver} (auto, lbfgs, gd; auto picks L-BFGS for exact strategies and gradient
  * descent for approximate ones), {@code stepSize} (of gd: the fraction of the per-row diagonal
- * Gauss-Newton step of {@link MatrixFactorizationTrainer}; default 0.5).
+ * Gauss-Newton step of {@link MatrixFactorizationTrainer}; default 0.8).
  */
 public class FlexCodeALS extends ALS {
 
@@ -83,7 +83,7 @@ public class FlexCodeALS extends ALS {
         stragglerTolerance(), checked(stragglerTolerance(), confInt("stragglerTolerance", 1)));
     setDefault(ignoreCount(), checked(ignoreCount(), confInt("ignoreCount", 1)));
     setDefault(solver(), checked(solver(), confString("solver", "auto")));
-    setDefault(stepSize(), checked(stepSize(), confDouble("stepSize", 0.5)));
+    setDefault(stepSize(), checked(stepSize(), confDouble("stepSize", 0.8)));
   }
 
   /** Loads a saved Estimator. */

@@ -28,8 +28,9 @@ import org.flexcode.workloads.MatrixFactorization;
  * the aggregated curvature sum of {@link MatrixFactorization} (an upper bound on the largest
  * eigenvalue of row k's Gauss-Newton block), recomputed from each iteration's aggregate; it
  * tolerates the inexact gradients of approximate strategies (under ignore, N and h_k come from the
- * same arrived blocks as the gradient). stepSize <= 0.5 is safe in our runs; 1 moves each row to
- * the minimizer of its own quadratic model and can oscillate because users and items move together.
+ * same arrived blocks as the gradient). stepSize 1 moves each row to the minimizer of its own
+ * quadratic model, which can overshoot because users and items move together; 0.5, 0.8 and 1.0 all
+ * converged on ml-latest-small (rank 10, regParam 0.15), larger steps faster.
  *
  * <p>Initial factors: each row is a standard Gaussian vector scaled to unit norm (as Spark's ALS
  * initializes), drawn from one generator seeded by {@code seed}, users then items in index order.
