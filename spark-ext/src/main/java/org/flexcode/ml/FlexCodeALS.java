@@ -262,8 +262,6 @@ public class FlexCodeALS extends ALS {
     IndexedRatings indexed =
         IndexedRatings.of(
             rows, getRatingCol().isEmpty() ? "the rating (1)" : "column " + getRatingCol());
-    int[] userIds = indexed.userIds();
-    int[] itemIds = indexed.itemIds();
     JavaRDD<IndexedRating> ratings = indexed.ratings();
     AggregatorOptions options =
         AggregatorOptions.fromConf(dataset.sparkSession().sparkContext().getConf());
@@ -272,8 +270,8 @@ public class FlexCodeALS extends ALS {
       fit =
           MatrixFactorizationTrainer.train(
               ratings,
-              userIds.length,
-              itemIds.length,
+              indexed.numUsers(),
+              indexed.numItems(),
               new MatrixFactorizationTrainer.Config(
                   getRank(),
                   getMaxIter(),
@@ -289,15 +287,23 @@ public class FlexCodeALS extends ALS {
       ratings.unpersist(false);
     }
     lastFit = fit;
-    SparkSession spark = dataset.sparkSession();
-    ALSModel model =
-        SparkInternals.alsModel(
-            uid(),
-            getRank(),
-            factorFrame(spark, userIds, fit.userFactors(), getRank()),
-            factorFrame(spark, itemIds, fit.itemFactors(), getRank()));
+    ALSModel model = model(dataset.sparkSession(), uid(), indexed, fit);
     model.setParent(this);
     return copyValues(model, ParamMap.empty());
+  }
+
+  /**
+   * Spark's {@link ALSModel} for a trainer fit on {@code indexed} (benchmarks that call {@link
+   * MatrixFactorizationTrainer#train} directly): the factors as floats under the original ids, the
+   * model's params at their defaults (set userCol, itemCol, coldStartStrategy on it as needed).
+   */
+  public static ALSModel model(
+      SparkSession spark, String uid, IndexedRatings indexed, MatrixFactorizationTrainer.Fit fit) {
+    return SparkInternals.alsModel(
+        uid,
+        fit.rank(),
+        factorFrame(spark, indexed.userIds(), fit.userFactors(), fit.rank()),
+        factorFrame(spark, indexed.itemIds(), fit.itemFactors(), fit.rank()));
   }
 
   /** The factor frame ALS builds: {@code id} int, {@code features} array of float. */
