@@ -15,6 +15,8 @@ public final class FlexCodeSubmit {
       commands:
         lr      train binary logistic regression (spark.ml's objective) with a FlexCode strategy
                 and write a JSON report; 'flexcode-submit lr --help' lists its options
+        mf      train matrix factorization (Spark ALS's objective) on MovieLens ratings with a
+                FlexCode strategy; test RMSE and a JSON report; 'flexcode-submit mf --help'
         bench   strategies x straggler patterns side by side against MLlib (and MLlib with
                 speculation) on one cluster; 'flexcode-submit bench --help'
 
@@ -41,6 +43,8 @@ public final class FlexCodeSubmit {
       switch (args[0]) {
         case "lr":
           return LrJob.run(rest);
+        case "mf":
+          return MfJob.run(rest);
         case "bench":
           return BenchJob.run(rest);
         default:

@@ -10,6 +10,7 @@ import org.apache.spark.SparkEnv;
 import org.apache.spark.ml.classification.BinaryLogisticRegressionTrainingSummaryImpl;
 import org.apache.spark.ml.classification.LogisticRegressionModel;
 import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.recommendation.ALSModel;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.storage.BlockManagerId;
@@ -99,6 +100,15 @@ public final class SparkInternals {
   public static LogisticRegressionModel logisticRegressionModel(
       String uid, Vector coefficients, double intercept) {
     return new LogisticRegressionModel(uid, coefficients, intercept);
+  }
+
+  /**
+   * spark.ml's own ALS model ({@code private[spark]} constructor); the factor frames have columns
+   * {@code id} (int) and {@code features} (array of float), as {@code ALS.fit} builds them.
+   */
+  public static ALSModel alsModel(
+      String uid, int rank, Dataset<Row> userFactors, Dataset<Row> itemFactors) {
+    return new ALSModel(uid, rank, userFactors, itemFactors);
   }
 
   /**

@@ -1,0 +1,189 @@
+package org.flexcode.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.ml.evaluation.RegressionEvaluator;
+import org.apache.spark.ml.recommendation.ALSModel;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.flexcode.data.MovieLensReader;
+import org.flexcode.metrics.RunReport;
+import org.flexcode.ml.FlexCodeALS;
+import org.flexcode.optim.MatrixFactorizationTrainer;
+
+/**
+ * {@code flexcode-submit mf}: trains matrix factorization (the ALS-WR objective of Spark's ALS) on
+ * a MovieLens ratings CSV with a FlexCode strategy, holding out a seeded random test split, prints
+ * one line per aggregation and a summary (with the test RMSE), and writes a JSON report.
+ */
+final class MfJob {
+
+  static final String USAGE =
+      """
+      usage: flexcode-submit mf --ratings PATH [options]
+
+        --ratings PATH       MovieLens ratings CSV (userId,movieId,rating[,timestamp], header optional)
+        --test-fraction F    share of the ratings held out for the test RMSE (default 0.2; 0: none)
+        --seed S             seed of the split and of the initial factors (default 42)
+        --strategy S         bsp, ignore, frc or cyclic (default bsp)
+        --tolerance S        stragglers tolerated by frc and cyclic (default 1)
+        --ignore B           slowest tasks ignore drops (default 1)
+        --iterations N       maxIter: solver iterations (default 100)
+        --rank K             factor rank (default 10)
+        --reg-param L        regParam of the ALS-WR penalty (default 0.1)
+        --solver X           auto, lbfgs or gd (default auto: lbfgs for exact strategies, gd otherwise)
+        --step-size E        step of the gd solver, a fraction of the per-row Gauss-Newton step
+                             (default 0.8)
+        --cold-start C       coldStartStrategy of the model: drop or nan (default drop)
+        --partitions P       tasks, one data block each (default 8)
+        --report FILE        write the JSON report there
+        --model-out DIR      save the fitted ALSModel there (Spark's own format)
+      """;
+
+  private static final Set<String> OPTIONS =
+      Set.of(
+          "ratings",
+          "test-fraction",
+          "seed",
+          "strategy",
+          "tolerance",
+          "ignore",
+          "iterations",
+          "rank",
+          "reg-param",
+          "solver",
+          "step-size",
+          "cold-start",
+          "partitions",
+          "report",
+          "model-out");
+
+  private MfJob() {}
+
+  static int run(String[] argv) {
+    if (argv.length > 0 && (argv[0].equals("--help") || argv[0].equals("-h"))) {
+      System.out.print(USAGE);
+      return 0;
+    }
+    Args args = new Args("mf", argv, 0, OPTIONS);
+    String path = args.required("ratings");
+    double testFraction = args.number("test-fraction", 0.2);
+    if (!(testFraction >= 0 && testFraction < 1)) {
+      throw new IllegalArgumentException("--test-fraction must be in [0, 1), got " + testFraction);
+    }
+    int partitions = args.integer("partitions", 8);
+    if (partitions < 1) {
+      throw new IllegalArgumentException("--partitions must be >= 1, got " + partitions);
+    }
+    long seed = (long) args.integer("seed", 42);
+    if (!Files.exists(Path.of(path)) && !path.contains("://")) {
+      throw new IllegalArgumentException(path + ": no such file");
+    }
+    SparkConf conf =
+        new SparkConf().setAppName("FlexCode mf").setIfMissing("spark.master", "local[*]");
+    SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    jsc.setLogLevel("WARN");
+    long wallStart = System.currentTimeMillis();
+
+    FlexCodeALS estimator =
+        new FlexCodeALS()
+            .setStrategy(args.string("strategy", "bsp"))
+            .setStragglerTolerance(args.integer("tolerance", 1))
+            .setIgnoreCount(args.integer("ignore", 1))
+            .setSolver(args.string("solver", "auto"))
+            .setStepSize(args.number("step-size", 0.8));
+    estimator
+        .setRank(args.integer("rank", 10))
+        .setMaxIter(args.integer("iterations", 100))
+        .setRegParam(args.number("reg-param", 0.1))
+        .setSeed(seed)
+        .setColdStartStrategy(args.string("cold-start", "drop").toLowerCase(Locale.ROOT))
+        .setUserCol("userId")
+        .setItemCol("movieId")
+        .setRatingCol("rating");
+    MatrixFactorizationTrainer.Solver solver = estimator.resolvedSolver();
+
+    Dataset<Row> ratings = MovieLensReader.load(spark, path, partitions);
+    Dataset<Row> train;
+    Dataset<Row> test = null;
+    if (testFraction > 0) {
+      Dataset<Row>[] split =
+          ratings.randomSplit(new double[] {1 - testFraction, testFraction}, seed);
+      train = split[0];
+      test = split[1].cache();
+    } else {
+      train = ratings;
+    }
+    train = train.repartition(partitions).cache();
+    long trainCount = train.count();
+
+    Map<String, Object> params = args.asParams();
+    params.put("solver_used", solver.name().toLowerCase(Locale.ROOT));
+    params.put("master", jsc.master());
+    params.put("train_ratings", trainCount);
+    params.put("test_ratings", test == null ? 0L : test.count());
+    RunReport report = new RunReport("mf", estimator.aggregationStrategy().spec(), params);
+    estimator.setIterationListener(
+        (iteration, loss, record) -> {
+          report.addIteration(record, loss);
+          System.out.printf(
+              Locale.ROOT,
+              "iteration %d: %d ms, loss %.6f, tasks used %d, cancelled %d%n",
+              iteration,
+              record.durationMs(),
+              loss,
+              record.usedTasks().size(),
+              record.cancelledTasks().size());
+        });
+
+    long fitStart = System.currentTimeMillis();
+    ALSModel model = estimator.fit(train);
+    long fitMs = System.currentTimeMillis() - fitStart;
+    MatrixFactorizationTrainer.Fit fit = estimator.lastFit();
+    double[] history = fit.objectiveHistory();
+    report.summarizeIterations();
+    report.putSummary("final_loss", history.length == 0 ? null : history[history.length - 1]);
+    report.putSummary("num_users", fit.numUsers());
+    report.putSummary("num_items", fit.numItems());
+    RegressionEvaluator rmse =
+        new RegressionEvaluator()
+            .setMetricName("rmse")
+            .setLabelCol("rating")
+            .setPredictionCol(model.getPredictionCol());
+    report.putSummary("train_rmse", rmse.evaluate(model.transform(train)));
+    if (test != null) {
+      Dataset<Row> predictions = model.transform(test);
+      report.putSummary("test_rmse", predictions.isEmpty() ? null : rmse.evaluate(predictions));
+    }
+    report.putSummary("fit_ms", fitMs);
+    report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
+    if (args.has("model-out")) {
+      try {
+        model.save(args.required("model-out"));
+      } catch (IOException e) {
+        throw new IllegalArgumentException(
+            "cannot save the model to " + args.required("model-out"), e);
+      }
+    }
+    System.out.println("summary: " + report.summary());
+    if (args.has("report")) {
+      Path file = Path.of(args.required("report"));
+      try {
+        report.write(file);
+      } catch (IOException e) {
+        throw new IllegalArgumentException(
+            "cannot write the report to " + file + ": " + e.getMessage(), e);
+      }
+      System.out.println("report: " + file.toAbsolutePath());
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,156 @@
+package org.flexcode.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.spark.SparkConf;
+import org.apache.spark.ml.evaluation.RegressionEvaluator;
+import org.apache.spark.ml.recommendation.ALS;
+import org.apache.spark.ml.recommendation.ALSModel;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.flexcode.data.MovieLensReader;
+import org.flexcode.ml.FlexCodeALS;
+
+/**
+ * The MF quality measurement (not a unit test): splits the ratings 80/20 with a seed, tunes Spark
+ * ALS's regParam (rank 10) on a validation split (80/20 of the training part), refits on the whole
+ * training part and prints both test RMSEs with coldStartStrategy "drop": Spark ALS's and
+ * FlexCodeALS's (same rank, regParam tuned on the same validation split over the same grid). Run:
+ * {@code submit-scripts/run-class org.flexcode.cli.MfQuality [--ratings PATH] [--seed S]
+ * [--iterations N] [--partitions P] [--master URL] [--grid 0.05,0.1,...]}.
+ */
+public final class MfQuality {
+
+  private MfQuality() {}
+
+  public static void main(String[] argv) {
+    Args args =
+        new Args(
+            "MfQuality",
+            argv,
+            0,
+            Set.of("ratings", "seed", "iterations", "partitions", "master", "grid", "als-iter"));
+    String path = args.string("ratings", "datasets/ml-latest-small/ratings.csv");
+    long seed = (long) args.number("seed", 42);
+    int iterations = args.integer("iterations", 200);
+    int alsIterations = args.integer("als-iter", 20);
+    int partitions = args.integer("partitions", 4);
+    List<Double> grid = new ArrayList<>();
+    for (String g : args.string("grid", "0.02,0.05,0.08,0.1,0.15,0.2").split(",")) {
+      grid.add(Double.parseDouble(g.trim()));
+    }
+    SparkSession spark =
+        SparkSession.builder()
+            .config(
+                new SparkConf()
+                    .setAppName("FlexCode MF quality")
+                    .setMaster(args.string("master", "local[2]"))
+                    .set("spark.ui.enabled", "false"))
+            .getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    try {
+      // Spark ALS checkpoints every 10 iterations when a folder is set (long lineages overflow).
+      spark
+          .sparkContext()
+          .setCheckpointDir(
+              java.nio.file.Files.createTempDirectory("mf-quality").toAbsolutePath().toString());
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot create a checkpoint folder", e);
+    }
+    Dataset<Row> ratings = MovieLensReader.load(spark, path, partitions);
+    Dataset<Row>[] split = ratings.randomSplit(new double[] {0.8, 0.2}, seed);
+    Dataset<Row> train = split[0].repartition(partitions).cache();
+    Dataset<Row> test = split[1].cache();
+    Dataset<Row>[] inner = train.randomSplit(new double[] {0.8, 0.2}, seed + 1);
+    Dataset<Row> fitPart = inner[0].repartition(partitions).cache();
+    Dataset<Row> validation = inner[1].cache();
+    System.out.printf(
+        Locale.ROOT,
+        "ratings %d: train %d (fit %d, validation %d), test %d%n",
+        ratings.count(),
+        train.count(),
+        fitPart.count(),
+        validation.count(),
+        test.count());
+
+    double bestAls = Double.NaN;
+    double bestAlsRmse = Double.POSITIVE_INFINITY;
+    double bestOurs = Double.NaN;
+    double bestOursRmse = Double.POSITIVE_INFINITY;
+    for (double lambda : grid) {
+      double als = rmse(sparkAls(lambda, alsIterations, seed).fit(fitPart), validation);
+      double ours = rmse(flexCode(lambda, iterations, seed).fit(fitPart), validation);
+      System.out.printf(
+          Locale.ROOT,
+          "regParam %.3f: validation RMSE Spark ALS %.4f, FlexCodeALS %.4f%n",
+          lambda,
+          als,
+          ours);
+      if (als < bestAlsRmse) {
+        bestAlsRmse = als;
+        bestAls = lambda;
+      }
+      if (ours < bestOursRmse) {
+        bestOursRmse = ours;
+        bestOurs = lambda;
+      }
+    }
+    double alsTest = rmse(sparkAls(bestAls, alsIterations, seed).fit(train), test);
+    long start = System.currentTimeMillis();
+    double oursTest = rmse(flexCode(bestOurs, iterations, seed).fit(train), test);
+    long ms = System.currentTimeMillis() - start;
+    double oursAtAlsLambda =
+        bestOurs == bestAls ? oursTest : rmse(flexCode(bestAls, iterations, seed).fit(train), test);
+    System.out.printf(
+        Locale.ROOT,
+        "test RMSE: Spark ALS (rank 10, maxIter %d, regParam %.3f) %.4f;"
+            + " FlexCodeALS (rank 10, maxIter %d, regParam %.3f) %.4f (fit %d ms);"
+            + " FlexCodeALS at Spark's regParam %.4f; difference %.4f%n",
+        alsIterations,
+        bestAls,
+        alsTest,
+        iterations,
+        bestOurs,
+        oursTest,
+        ms,
+        oursAtAlsLambda,
+        oursTest - alsTest);
+    spark.stop();
+  }
+
+  private static ALS sparkAls(double regParam, int maxIter, long seed) {
+    return new ALS()
+        .setRank(10)
+        .setMaxIter(maxIter)
+        .setRegParam(regParam)
+        .setSeed(seed)
+        .setUserCol("userId")
+        .setItemCol("movieId")
+        .setRatingCol("rating")
+        .setColdStartStrategy("drop");
+  }
+
+  private static FlexCodeALS flexCode(double regParam, int maxIter, long seed) {
+    FlexCodeALS als = new FlexCodeALS();
+    als.setRank(10)
+        .setMaxIter(maxIter)
+        .setRegParam(regParam)
+        .setSeed(seed)
+        .setUserCol("userId")
+        .setItemCol("movieId")
+        .setRatingCol("rating")
+        .setColdStartStrategy("drop");
+    return als;
+  }
+
+  private static double rmse(ALSModel model, Dataset<Row> data) {
+    return new RegressionEvaluator()
+        .setMetricName("rmse")
+        .setLabelCol("rating")
+        .setPredictionCol("prediction")
+        .evaluate(model.transform(data));
+  }
+}

@@ -1,0 +1,152 @@
+package org.flexcode.ml;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.spark.ml.evaluation.RegressionEvaluator;
+import org.apache.spark.ml.recommendation.ALS;
+import org.apache.spark.ml.recommendation.ALSModel;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+@ExtendWith(SparkExtension.class)
+class FlexCodeALSTest {
+
+  static final int USERS = 40;
+  static final int ITEMS = 30;
+  static final StructType SCHEMA =
+      new StructType()
+          .add("user", DataTypes.IntegerType, false)
+          .add("item", DataTypes.IntegerType, false)
+          .add("rating", DataTypes.FloatType, false);
+  static Dataset<Row> ratings;
+  static ALSModel model;
+  static FlexCodeALS estimator;
+
+  /** A rank-2 positive matrix, half observed, with sparse ids (user 1000 + 7u, item 3i + 1). */
+  @BeforeAll
+  static void fit(SparkSession spark) {
+    Random random = new Random(5);
+    double[][] users = new double[USERS][2];
+    double[][] items = new double[ITEMS][2];
+    for (double[] row : users) {
+      row[0] = 1 + random.nextDouble();
+      row[1] = random.nextDouble();
+    }
+    for (double[] row : items) {
+      row[0] = 1 + random.nextDouble();
+      row[1] = random.nextDouble();
+    }
+    List<Row> rows = new ArrayList<>();
+    for (int u = 0; u < USERS; u++) {
+      for (int i = 0; i < ITEMS; i++) {
+        if (random.nextDouble() < 0.5 || i == u % ITEMS) {
+          double r = users[u][0] * items[i][0] + users[u][1] * items[i][1];
+          rows.add(RowFactory.create(1000 + 7 * u, 3 * i + 1, (float) r));
+        }
+      }
+    }
+    ratings = spark.createDataFrame(rows, SCHEMA).repartition(4).cache();
+    estimator = new FlexCodeALS().setStrategy("cyclic").setStragglerTolerance(1);
+    estimator.setRank(2).setMaxIter(80).setRegParam(0.001).setSeed(3L);
+    model = estimator.fit(ratings);
+  }
+
+  static double rmse(ALSModel m, Dataset<Row> data) {
+    return new RegressionEvaluator().setLabelCol("rating").evaluate(m.transform(data));
+  }
+
+  @Test
+  void returnsSparksAlsModelThatFitsTheRatings() {
+    assertEquals(ALSModel.class, model.getClass());
+    assertEquals(2, model.rank());
+    assertEquals(USERS, model.userFactors().count());
+    assertEquals(ITEMS, model.itemFactors().count());
+    assertSame(estimator, model.parent());
+    assertEquals("cyclic:s=1", estimator.aggregationStrategy().spec());
+    double trainingRmse = rmse(model, ratings);
+    assertTrue(trainingRmse < 0.05, "training RMSE " + trainingRmse);
+    double[] internal = estimator.lastFit().userFactors();
+    Row first = model.userFactors().orderBy("id").first();
+    assertEquals(1000, first.getInt(0));
+    assertEquals((float) internal[0], first.getList(1).get(0));
+  }
+
+  @Test
+  void recommendsForAllUsers() {
+    Dataset<Row> recommendations = model.recommendForAllUsers(5);
+    assertEquals(USERS, recommendations.count());
+    List<Row> lists = recommendations.select("recommendations").collectAsList();
+    for (Row r : lists) {
+      assertEquals(5, r.getList(0).size());
+    }
+  }
+
+  @Test
+  void coldStartDropRemovesUnknownUsersAndNanKeepsThem(SparkSession spark) {
+    Dataset<Row> query =
+        spark.createDataFrame(
+            List.of(RowFactory.create(1000, 1, 1.0f), RowFactory.create(5, 1, 1.0f)), SCHEMA);
+    ALSModel dropping = model.copy(new org.apache.spark.ml.param.ParamMap());
+    dropping.setColdStartStrategy("drop");
+    assertEquals(1, dropping.transform(query).count());
+    ALSModel keeping = model.copy(new org.apache.spark.ml.param.ParamMap());
+    keeping.setColdStartStrategy("nan");
+    List<Row> kept = keeping.transform(query).orderBy("user").collectAsList();
+    assertEquals(2, kept.size());
+    assertTrue(Float.isNaN(kept.get(0).getFloat(3)), kept.toString());
+  }
+
+  @Test
+  void savedModelLoadsWithSparksAlsModelLoad(@TempDir Path dir) throws Exception {
+    String path = dir.resolve("model").toString();
+    model.save(path);
+    ALSModel loaded = ALSModel.load(path);
+    assertEquals(model.rank(), loaded.rank());
+    List<Row> before = model.transform(ratings).orderBy("user", "item").collectAsList();
+    List<Row> after = loaded.transform(ratings).orderBy("user", "item").collectAsList();
+    assertEquals(before, after);
+  }
+
+  @Test
+  void savedEstimatorKeepsItsParams(@TempDir Path dir) throws Exception {
+    String path = dir.resolve("estimator").toString();
+    estimator.save(path);
+    FlexCodeALS loaded = FlexCodeALS.load(path);
+    assertInstanceOf(FlexCodeALS.class, ALS.load(path));
+    assertEquals("cyclic", loaded.getStrategy());
+    assertEquals(1, loaded.getStragglerTolerance());
+    assertEquals(2, loaded.getRank());
+    assertEquals(80, loaded.getMaxIter());
+  }
+
+  @Test
+  void rejectsImplicitFeedbackAndLbfgsWithAnApproximateStrategy() {
+    FlexCodeALS implicit = new FlexCodeALS();
+    implicit.setImplicitPrefs(true);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> implicit.fit(ratings));
+    assertTrue(e.getMessage().contains("implicitPrefs"), e.getMessage());
+    FlexCodeALS lbfgs = new FlexCodeALS().setStrategy("ignore").setSolver("lbfgs");
+    assertThrows(IllegalArgumentException.class, lbfgs::resolvedSolver);
+    assertEquals(
+        org.flexcode.optim.MatrixFactorizationTrainer.Solver.GD,
+        new FlexCodeALS().setStrategy("ignore").resolvedSolver());
+  }
+}

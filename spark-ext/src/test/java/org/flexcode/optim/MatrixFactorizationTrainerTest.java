@@ -1,0 +1,143 @@
+package org.flexcode.optim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.metrics.Errors;
+import org.flexcode.testing.SparkExtension;
+import org.flexcode.workloads.IndexedRating;
+import org.flexcode.workloads.MatrixFactorization;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(SparkExtension.class)
+class MatrixFactorizationTrainerTest {
+
+  static final int USERS = 30;
+  static final int ITEMS = 40;
+  static List<IndexedRating> ratings;
+  static JavaRDD<IndexedRating> data;
+
+  /** Ratings of a random rank-3 matrix plus noise, about 40% observed, in 4 blocks. */
+  @BeforeAll
+  static void generate(JavaSparkContext jsc) {
+    Random random = new Random(17);
+    double[] truth = new double[(USERS + ITEMS) * 3];
+    for (int p = 0; p < truth.length; p++) {
+      truth[p] = 1.0 + 0.5 * random.nextGaussian();
+    }
+    ratings = new ArrayList<>();
+    for (int u = 0; u < USERS; u++) {
+      for (int i = 0; i < ITEMS; i++) {
+        if (random.nextDouble() < 0.4 || i == u % ITEMS) {
+          double r = MatrixFactorization.predict(truth, USERS, 3, u, i);
+          ratings.add(new IndexedRating(u, i, r + 0.1 * random.nextGaussian()));
+        }
+      }
+    }
+    data = jsc.parallelize(ratings, 4).cache();
+  }
+
+  static MatrixFactorizationTrainer.Config config(
+      String strategy, MatrixFactorizationTrainer.Solver solver, int maxIter) {
+    return new MatrixFactorizationTrainer.Config(
+        3,
+        maxIter,
+        0.05,
+        solver,
+        0.5,
+        0.0,
+        42L,
+        AggregationStrategy.parse(strategy),
+        AggregatorOptions.defaults());
+  }
+
+  static double[] factors(MatrixFactorizationTrainer.Fit fit) {
+    double[] u = fit.userFactors();
+    double[] v = fit.itemFactors();
+    double[] all = new double[u.length + v.length];
+    System.arraycopy(u, 0, all, 0, u.length);
+    System.arraycopy(v, 0, all, u.length, v.length);
+    return all;
+  }
+
+  @Test
+  void exactStrategiesGiveTheFactorsOfBsp() {
+    MatrixFactorizationTrainer.Fit bsp =
+        MatrixFactorizationTrainer.train(
+            data, USERS, ITEMS, config("bsp", MatrixFactorizationTrainer.Solver.LBFGS, 15), null);
+    for (String strategy : List.of("frc:s=1", "cyclic:s=1")) {
+      MatrixFactorizationTrainer.Fit coded =
+          MatrixFactorizationTrainer.train(
+              data,
+              USERS,
+              ITEMS,
+              config(strategy, MatrixFactorizationTrainer.Solver.LBFGS, 15),
+              null);
+      double difference = Errors.relative(factors(coded), factors(bsp));
+      assertTrue(difference <= 1e-9, strategy + ": relative difference " + difference);
+      assertEquals(bsp.objectiveHistory().length, coded.objectiveHistory().length, strategy);
+      assertEquals(bsp.records().size(), coded.records().size(), strategy);
+    }
+  }
+
+  @Test
+  void lbfgsFitsTheLowRankRatings() {
+    List<Double> losses = new ArrayList<>();
+    MatrixFactorizationTrainer.Fit fit =
+        MatrixFactorizationTrainer.train(
+            data,
+            USERS,
+            ITEMS,
+            config("cyclic:s=1", MatrixFactorizationTrainer.Solver.LBFGS, 100),
+            (iteration, loss, record) -> losses.add(loss));
+    double[] history = fit.objectiveHistory();
+    assertTrue(history[history.length - 1] < 0.2 * history[0], java.util.Arrays.toString(history));
+    assertEquals(fit.records().size(), losses.size());
+    double squared = 0;
+    for (IndexedRating r : ratings) {
+      double e = r.rating() - fit.predict(r.user(), r.item());
+      squared += e * e;
+    }
+    double rmse = Math.sqrt(squared / ratings.size());
+    assertTrue(rmse < 0.3, "training RMSE " + rmse);
+  }
+
+  @Test
+  void gradientDescentWithIgnoredStragglersLowersTheObjective() {
+    MatrixFactorizationTrainer.Fit fit =
+        MatrixFactorizationTrainer.train(
+            data,
+            USERS,
+            ITEMS,
+            config("ignore:b=1", MatrixFactorizationTrainer.Solver.GD, 30),
+            null);
+    double[] history = fit.objectiveHistory();
+    assertEquals(30, history.length);
+    assertTrue(history[29] < 0.5 * history[0], java.util.Arrays.toString(history));
+  }
+
+  @Test
+  void initialFactorsAreUnitRowsFixedByTheSeed() {
+    double[] a = MatrixFactorizationTrainer.initialFactors(2, 3, 4, 9L);
+    double[] b = MatrixFactorizationTrainer.initialFactors(2, 3, 4, 9L);
+    double[] c = MatrixFactorizationTrainer.initialFactors(2, 3, 4, 10L);
+    assertEquals(java.util.Arrays.toString(a), java.util.Arrays.toString(b));
+    assertTrue(Errors.relative(a, c) > 0.1);
+    for (int row = 0; row < 5; row++) {
+      double norm = 0;
+      for (int k = 0; k < 4; k++) {
+        norm += a[row * 4 + k] * a[row * 4 + k];
+      }
+      assertEquals(1.0, norm, 1e-12);
+    }
+  }
+}
