@@ -15,7 +15,6 @@ import org.apache.spark.ml.feature.LabeledPoint;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.data.AvazuCsvReader;
 import org.flexcode.data.LibSvmReader;
 import org.flexcode.data.Lines;
@@ -101,13 +100,7 @@ final class LrJob {
     SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     jsc.setLogLevel("WARN");
-    if (args.has("stragglers")) {
-      String pattern = args.string("stragglers", "");
-      org.flexcode.stragglers.StragglerPattern.parse(pattern); // fails early on a bad spec
-      spark.conf().set(AggregatorOptions.PREFIX + "stragglers", pattern);
-    } else {
-      spark.conf().unset(AggregatorOptions.PREFIX + "stragglers");
-    }
+    SessionStragglers.apply(args, spark);
     long wallStart = System.currentTimeMillis();
 
     int numFeatures =

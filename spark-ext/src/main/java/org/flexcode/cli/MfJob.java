@@ -35,6 +35,8 @@ final class MfJob {
         --strategy S         bsp, ignore, frc or cyclic (default bsp)
         --tolerance S        stragglers tolerated by frc and cyclic (default 1)
         --ignore B           slowest tasks ignore drops (default 1)
+        --stragglers SPEC    inject a straggler pattern into every task, e.g.
+                             slow-worker:p=0.2,max=2 (default none; sets spark.flexcode.stragglers)
         --iterations N       maxIter: solver iterations (default 100)
         --rank K             factor rank (default 10)
         --reg-param L        regParam of the ALS-WR penalty (default 0.1)
@@ -55,6 +57,7 @@ final class MfJob {
           "strategy",
           "tolerance",
           "ignore",
+          "stragglers",
           "iterations",
           "rank",
           "reg-param",
@@ -91,6 +94,7 @@ final class MfJob {
     SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     jsc.setLogLevel("WARN");
+    SessionStragglers.apply(args, spark);
     long wallStart = System.currentTimeMillis();
 
     FlexCodeALS estimator =

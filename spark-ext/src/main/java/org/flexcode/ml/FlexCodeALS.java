@@ -263,8 +263,7 @@ public class FlexCodeALS extends ALS {
         IndexedRatings.of(
             rows, getRatingCol().isEmpty() ? "the rating (1)" : "column " + getRatingCol());
     JavaRDD<IndexedRating> ratings = indexed.ratings();
-    AggregatorOptions options =
-        AggregatorOptions.fromConf(dataset.sparkSession().sparkContext().getConf());
+    AggregatorOptions options = AggregatorOptions.fromSession(dataset.sparkSession());
     MatrixFactorizationTrainer.Fit fit;
     try {
       fit =
