@@ -13,6 +13,7 @@ import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.util.Identifiable$;
+import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -79,9 +80,25 @@ public class FlexCodeLDA extends LDA {
     return value;
   }
 
+  /**
+   * The reader of saved FlexCodeLDA Estimators (Spark's {@code LDA.read()} only accepts its own
+   * class name); {@code Pipeline} loading finds it by reflection.
+   */
+  public static MLReader<LDA> read() {
+    return new Reader();
+  }
+
   /** Loads a saved Estimator. */
   public static FlexCodeLDA load(String path) {
-    return (FlexCodeLDA) LDA.load(path);
+    return (FlexCodeLDA) read().load(path);
+  }
+
+  /** Reads the params {@code DefaultParamsWriter} saved. */
+  private static final class Reader extends MLReader<LDA> {
+    @Override
+    public LDA load(String path) {
+      return SparkInternals.loadParams(path, sc(), FlexCodeLDA.class, FlexCodeLDA::new);
+    }
   }
 
   /** How the sufficient statistics are aggregated: bsp, ignore, frc or cyclic. */

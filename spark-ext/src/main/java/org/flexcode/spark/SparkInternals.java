@@ -171,4 +171,21 @@ public final class SparkInternals {
       org.apache.spark.sql.SparkSession session) {
     return new org.apache.spark.ml.clustering.LocalLDAModel(uid, vocabSize, model, session);
   }
+
+  /**
+   * Reads the params saved by {@code DefaultParamsWriter} at {@code path} (checking the saved class
+   * is {@code expectedClass}) into the instance {@code create} makes from the saved uid.
+   */
+  public static <T extends org.apache.spark.ml.param.Params> T loadParams(
+      String path,
+      SparkContext sc,
+      Class<T> expectedClass,
+      java.util.function.Function<String, T> create) {
+    org.apache.spark.ml.util.DefaultParamsReader.Metadata metadata =
+        org.apache.spark.ml.util.DefaultParamsReader$.MODULE$.loadMetadata(
+            path, sc, expectedClass.getName());
+    T instance = create.apply(metadata.uid());
+    metadata.getAndSetParams(instance, Option.empty());
+    return instance;
+  }
 }
