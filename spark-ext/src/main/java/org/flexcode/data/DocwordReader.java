@@ -15,6 +15,8 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.flexcode.workloads.Document;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import scala.Tuple2;
 
 /**
@@ -28,6 +30,7 @@ import scala.Tuple2;
  */
 public final class DocwordReader {
 
+  private static final Logger LOG = LoggerFactory.getLogger(DocwordReader.class);
   private static final int HEADER_LINES = 3;
 
   private DocwordReader() {}
@@ -98,25 +101,43 @@ public final class DocwordReader {
     return new Corpus(header, checked);
   }
 
-  /** The vocabulary of {@code path}, checked to have exactly {@code vocabSize} non-blank lines. */
+  /**
+   * The vocabulary of {@code path}: its first {@code vocabSize} lines, one word each. Fewer words,
+   * or a blank line among them, fail naming the file and line; words beyond {@code vocabSize} are
+   * ignored with a logged warning (the bundled {@code vocab.kos.txt} ends with an extra,
+   * unterminated line "temp").
+   */
   public static List<String> vocabulary(JavaSparkContext jsc, String path, int vocabSize) {
     List<Tuple2<String, Long>> lines = Lines.numbered(jsc, path, 1).collect();
-    List<String> words = new ArrayList<>(lines.size());
+    List<String> words = new ArrayList<>(vocabSize);
     for (Tuple2<String, Long> line : lines) {
+      if (words.size() == vocabSize) {
+        break;
+      }
       String word = line._1().trim();
       if (word.isEmpty()) {
         throw new DataFormatException(path, line._2(), "blank line in the vocabulary");
       }
       words.add(word);
     }
-    if (words.size() != vocabSize) {
+    if (words.size() < vocabSize) {
       throw new DataFormatException(
           path,
-          words.size(),
+          lines.size(),
           "the vocabulary has "
               + words.size()
               + " words but the docword header says W = "
               + vocabSize);
+    }
+    if (lines.size() > vocabSize) {
+      LOG.warn(
+          "{}: {} lines but W = {}; ignoring lines {}..{} (first: '{}')",
+          path,
+          lines.size(),
+          vocabSize,
+          vocabSize + 1,
+          lines.size(),
+          lines.get(vocabSize)._1());
     }
     return words;
   }

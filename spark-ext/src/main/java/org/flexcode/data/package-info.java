@@ -1,5 +1,5 @@
 /**
- * Readers for the bundled data formats (LIBSVM, the Avazu CTR CSV) that check every line and fail
- * with an error naming the file and the line.
+ * Readers for the bundled data formats (LIBSVM, the Avazu CTR CSV, the UCI bag-of-words docword and
+ * vocab files) that check every line and fail with an error naming the file and the line.
  */
 package org.flexcode.data;
