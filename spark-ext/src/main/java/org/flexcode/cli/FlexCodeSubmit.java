@@ -15,6 +15,8 @@ public final class FlexCodeSubmit {
       commands:
         lr      train binary logistic regression (spark.ml's objective) with a FlexCode strategy
                 and write a JSON report; 'flexcode-submit lr --help' lists its options
+        lda     fit online LDA (MLlib's online variational Bayes) on a UCI bag-of-words corpus;
+                'flexcode-submit lda --help'
         bench   strategies x straggler patterns side by side against MLlib (and MLlib with
                 speculation) on one cluster; 'flexcode-submit bench --help'
 
@@ -43,6 +45,8 @@ public final class FlexCodeSubmit {
           return LrJob.run(rest);
         case "bench":
           return BenchJob.run(rest);
+        case "lda":
+          return LdaJob.run(rest);
         default:
           System.err.println("flexcode-submit: unknown command '" + args[0] + "'");
           System.err.print(USAGE);
