@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.clustering.LocalLDAModel;
 import org.flexcode.testing.ProjectPaths;
@@ -19,11 +20,31 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The lda job end to end on KOS, in the test's SparkContext (the job reuses the running one). */
+/**
+ * The lda job end to end on the first 400 KOS documents, in the test's SparkContext (the job reuses
+ * the running one).
+ */
 @ExtendWith(SparkExtension.class)
 class LdaJobTest {
 
   @TempDir Path dir;
+
+  /** The first {@code documents} documents of KOS as a docword file of their own. */
+  private Path kosHead(int documents) throws Exception {
+    Path kos = ProjectPaths.datasets().resolve("uci-kos/docword.kos.txt");
+    List<String> entries;
+    try (Stream<String> lines = Files.lines(kos)) {
+      entries =
+          lines
+              .skip(3)
+              .filter(l -> Integer.parseInt(l.substring(0, l.indexOf(' '))) <= documents)
+              .toList();
+    }
+    Path head = dir.resolve("docword.head.txt");
+    Files.writeString(
+        head, documents + "\n6906\n" + entries.size() + "\n" + String.join("\n", entries) + "\n");
+    return head;
+  }
 
   @Test
   void fitsKosAndWritesTheReportWithTopWords(JavaSparkContext jsc) throws Exception {
@@ -35,7 +56,7 @@ class LdaJobTest {
             new String[] {
               "lda",
               "--docword",
-              kos.resolve("docword.kos.txt").toString(),
+              kosHead(400).toString(),
               "--vocab",
               kos.resolve("vocab.kos.txt").toString(),
               "--k",
@@ -46,6 +67,8 @@ class LdaJobTest {
               "1",
               "--iterations",
               "4",
+              "--mini-batch-fraction",
+              "0.25",
               "--partitions",
               "4",
               "--top-words",
@@ -59,7 +82,7 @@ class LdaJobTest {
     JsonNode json = new ObjectMapper().readTree(report.toFile());
     assertEquals("lda", json.get("job").asText());
     assertEquals("cyclic:s=1", json.get("strategy").asText());
-    assertEquals(3430, json.get("params").get("documents").asInt());
+    assertEquals(400, json.get("params").get("documents").asInt());
     assertEquals(4, json.get("iterations").size());
     JsonNode first = json.get("iterations").get(0);
     for (String key :
