@@ -54,10 +54,12 @@ public class FlexCodeLDA extends LDA {
   private transient IterationListener iterationListener;
   private transient OnlineLdaTrainer.Fit lastFit;
 
+  /** An Estimator with a random uid. */
   public FlexCodeLDA() {
     this(Identifiable$.MODULE$.randomUID("flexcodeLda"));
   }
 
+  /** An Estimator with {@code uid} (Spark's persistence creates it this way). */
   public FlexCodeLDA(String uid) {
     super(uid);
     setDefault(strategy(), checked(strategy(), Conf.string("strategy", "bsp")));
