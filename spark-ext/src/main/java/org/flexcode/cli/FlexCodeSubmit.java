@@ -17,6 +17,8 @@ public final class FlexCodeSubmit {
                 and write a JSON report; 'flexcode-submit lr --help' lists its options
         mf      train matrix factorization (Spark ALS's objective) on MovieLens ratings with a
                 FlexCode strategy; test RMSE and a JSON report; 'flexcode-submit mf --help'
+        lda     fit online LDA (MLlib's online variational Bayes) on a UCI bag-of-words corpus;
+                'flexcode-submit lda --help'
         bench   strategies x straggler patterns side by side against MLlib (and MLlib with
                 speculation) on one cluster; 'flexcode-submit bench --help'
 
@@ -47,6 +49,8 @@ public final class FlexCodeSubmit {
           return MfJob.run(rest);
         case "bench":
           return BenchJob.run(rest);
+        case "lda":
+          return LdaJob.run(rest);
         default:
           System.err.println("flexcode-submit: unknown command '" + args[0] + "'");
           System.err.print(USAGE);

@@ -162,4 +162,40 @@ public final class SparkInternals {
     ClassTag<T> tag = (ClassTag<T>) ClassTag$.MODULE$.apply(type);
     return tag;
   }
+
+  /** MLlib's local LDA model ({@code private[clustering]} constructor). */
+  public static org.apache.spark.mllib.clustering.LocalLDAModel mllibLocalLdaModel(
+      org.apache.spark.mllib.linalg.Matrix topics,
+      org.apache.spark.mllib.linalg.Vector docConcentration,
+      double topicConcentration,
+      double gammaShape) {
+    return new org.apache.spark.mllib.clustering.LocalLDAModel(
+        topics, docConcentration, topicConcentration, gammaShape);
+  }
+
+  /** spark.ml's local LDA model around an MLlib one ({@code private[ml]} constructor). */
+  public static org.apache.spark.ml.clustering.LocalLDAModel mlLocalLdaModel(
+      String uid,
+      int vocabSize,
+      org.apache.spark.mllib.clustering.LocalLDAModel model,
+      org.apache.spark.sql.SparkSession session) {
+    return new org.apache.spark.ml.clustering.LocalLDAModel(uid, vocabSize, model, session);
+  }
+
+  /**
+   * Reads the params saved by {@code DefaultParamsWriter} at {@code path} (checking the saved class
+   * is {@code expectedClass}) into the instance {@code create} makes from the saved uid.
+   */
+  public static <T extends org.apache.spark.ml.param.Params> T loadParams(
+      String path,
+      SparkContext sc,
+      Class<T> expectedClass,
+      java.util.function.Function<String, T> create) {
+    org.apache.spark.ml.util.DefaultParamsReader.Metadata metadata =
+        org.apache.spark.ml.util.DefaultParamsReader$.MODULE$.loadMetadata(
+            path, sc, expectedClass.getName());
+    T instance = create.apply(metadata.uid());
+    metadata.getAndSetParams(instance, Option.empty());
+    return instance;
+  }
 }

@@ -1,0 +1,223 @@
+package org.flexcode.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.ml.clustering.LocalLDAModel;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.flexcode.data.DocwordReader;
+import org.flexcode.metrics.RunReport;
+import org.flexcode.ml.FlexCodeLDA;
+import org.flexcode.workloads.Document;
+
+/**
+ * {@code flexcode-submit lda}: fits online LDA on a UCI bag-of-words corpus with a FlexCode
+ * strategy, prints one line per iteration (with the mini-batch's log-perplexity estimate) and a
+ * summary with Spark's log-likelihood bound and log-perplexity of the whole corpus, the top words
+ * of each topic, and writes a JSON report.
+ */
+final class LdaJob {
+
+  static final String USAGE =
+      """
+      usage: flexcode-submit lda --docword PATH [options]
+
+        --docword PATH              UCI bag-of-words counts (docword.*.txt: D, W, NNZ, then
+                                    'docID wordID count' lines)
+        --vocab PATH                its vocabulary (vocab.*.txt), for the topics' top words
+        --k K                       topics (default 10)
+        --strategy S                bsp, ignore, frc or cyclic (default bsp)
+        --tolerance S               stragglers tolerated by frc and cyclic (default 1)
+        --ignore B                  slowest tasks ignore drops (default 1)
+        --stragglers SPEC           inject a straggler pattern into every task, e.g.
+                                    slow-worker:p=0.2,max=2 (default none; sets
+                                    spark.flexcode.stragglers)
+        --iterations N              maxIter (default 50)
+        --mini-batch-fraction F     subsamplingRate, documents per iteration (default 0.05)
+        --learning-offset T         tau0 (default 1024)
+        --learning-decay K          kappa (default 0.51)
+        --doc-concentration A       symmetric alpha (default 1/k)
+        --topic-concentration E     eta (default 1/k)
+        --optimize-doc-concentration B   learn alpha (default true, as spark.ml's LDA)
+        --seed N                    random seed (default 1)
+        --top-words N               words listed per topic (default 10)
+        --partitions P              tasks, one data block each (default 8)
+        --report FILE               write the JSON report there
+        --model-out DIR             save the fitted LocalLDAModel there (Spark's own format)
+      """;
+
+  private static final Set<String> OPTIONS =
+      Set.of(
+          "docword",
+          "vocab",
+          "k",
+          "strategy",
+          "tolerance",
+          "ignore",
+          "stragglers",
+          "iterations",
+          "mini-batch-fraction",
+          "learning-offset",
+          "learning-decay",
+          "doc-concentration",
+          "topic-concentration",
+          "optimize-doc-concentration",
+          "seed",
+          "top-words",
+          "partitions",
+          "report",
+          "model-out");
+
+  private LdaJob() {}
+
+  static int run(String[] argv) {
+    if (argv.length > 0 && (argv[0].equals("--help") || argv[0].equals("-h"))) {
+      System.out.print(USAGE);
+      return 0;
+    }
+    Args args = new Args("lda", argv, 0, OPTIONS);
+    String docword = args.required("docword");
+    int partitions = args.integer("partitions", 8);
+    if (partitions < 1) {
+      throw new IllegalArgumentException("--partitions must be >= 1, got " + partitions);
+    }
+    int topWords = args.integer("top-words", 10);
+    if (topWords < 1) {
+      throw new IllegalArgumentException("--top-words must be >= 1, got " + topWords);
+    }
+    FlexCodeLDA estimator =
+        new FlexCodeLDA()
+            .setStrategy(args.string("strategy", "bsp"))
+            .setStragglerTolerance(args.integer("tolerance", 1))
+            .setIgnoreCount(args.integer("ignore", 1));
+    estimator
+        .setK(args.integer("k", 10))
+        .setMaxIter(args.integer("iterations", 50))
+        .setSubsamplingRate(args.number("mini-batch-fraction", 0.05))
+        .setLearningOffset(args.number("learning-offset", 1024))
+        .setLearningDecay(args.number("learning-decay", 0.51))
+        .setOptimizeDocConcentration(args.flag("optimize-doc-concentration", true))
+        .setSeed(args.integer("seed", 1));
+    if (args.has("doc-concentration")) {
+      estimator.setDocConcentration(args.number("doc-concentration", 0));
+    }
+    if (args.has("topic-concentration")) {
+      estimator.setTopicConcentration(args.number("topic-concentration", 0));
+    }
+
+    SparkConf conf =
+        new SparkConf().setAppName("FlexCode lda").setIfMissing("spark.master", "local[*]");
+    SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    jsc.setLogLevel("WARN");
+    SessionStragglers.apply(args, spark);
+    long wallStart = System.currentTimeMillis();
+
+    DocwordReader.Corpus corpus = DocwordReader.read(jsc, docword, partitions);
+    int vocabSize = corpus.header().vocabSize();
+    List<String> vocabulary =
+        args.has("vocab") ? DocwordReader.vocabulary(jsc, args.required("vocab"), vocabSize) : null;
+    Dataset<Row> documents = DocwordReader.frame(spark, corpus.documents(), vocabSize).cache();
+
+    Map<String, Object> params = args.asParams();
+    params.put("documents", corpus.header().documents());
+    params.put("vocab_size", vocabSize);
+    params.put("non_zeros", corpus.header().nonZeros());
+    params.put("master", jsc.master());
+    RunReport report = new RunReport("lda", estimator.aggregationStrategy().spec(), params);
+    estimator.setIterationListener(
+        (iteration, loss, record) -> {
+          report.addIteration(record, loss);
+          System.out.printf(
+              Locale.ROOT,
+              "iteration %d: %d ms, mini-batch log-perplexity %.4f, tasks used %d, cancelled %d%n",
+              iteration,
+              record.durationMs(),
+              loss,
+              record.usedTasks().size(),
+              record.cancelledTasks().size());
+        });
+
+    long fitStart = System.currentTimeMillis();
+    LocalLDAModel model = estimator.fit(documents);
+    long fitMs = System.currentTimeMillis() - fitStart;
+    double[] history = estimator.lastFit().logPerplexityHistory();
+    report.summarizeIterations();
+    report.putSummary("final_loss", lastFinite(history));
+    // Spark's logPerplexity is -logLikelihood / tokens with the same bound: one pass for both
+    double logLikelihood = model.logLikelihood(documents);
+    double tokens = corpus.documents().map(Document::tokens).reduce(Double::sum);
+    report.putSummary("log_likelihood", logLikelihood);
+    report.putSummary("log_perplexity", -logLikelihood / tokens);
+    report.putSummary("topics", topics(model, vocabulary, topWords));
+    report.putSummary("fit_ms", fitMs);
+    report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
+    documents.unpersist();
+    corpus.documents().unpersist(false);
+    if (args.has("model-out")) {
+      try {
+        model.save(args.required("model-out"));
+      } catch (IOException e) {
+        throw new IllegalArgumentException(
+            "cannot save the model to " + args.required("model-out"), e);
+      }
+    }
+    Map<String, Object> shown = report.summary();
+    shown.remove("topics");
+    System.out.println("summary: " + shown);
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> topics = (List<Map<String, Object>>) report.summary().get("topics");
+    for (Map<String, Object> topic : topics) {
+      System.out.println("topic " + topic.get("topic") + ": " + topic.get("words"));
+    }
+    if (args.has("report")) {
+      Path file = Path.of(args.required("report"));
+      try {
+        report.write(file);
+      } catch (IOException e) {
+        throw new IllegalArgumentException(
+            "cannot write the report to " + file + ": " + e.getMessage(), e);
+      }
+      System.out.println("report: " + file.toAbsolutePath());
+    }
+    return 0;
+  }
+
+  private static Double lastFinite(double[] values) {
+    for (int i = values.length - 1; i >= 0; i--) {
+      if (Double.isFinite(values[i])) {
+        return values[i];
+      }
+    }
+    return null;
+  }
+
+  /** Each topic's top words (term ids when there is no vocabulary) and their weights. */
+  private static List<Map<String, Object>> topics(
+      LocalLDAModel model, List<String> vocabulary, int topWords) {
+    List<Map<String, Object>> topics = new ArrayList<>();
+    for (Row row : model.describeTopics(topWords).collectAsList()) {
+      List<Integer> terms = row.getList(1);
+      List<Double> weights = row.getList(2);
+      List<Object> words = new ArrayList<>();
+      for (int term : terms) {
+        words.add(vocabulary == null ? term : vocabulary.get(term));
+      }
+      Map<String, Object> topic = new LinkedHashMap<>();
+      topic.put("topic", row.getInt(0));
+      topic.put("words", words);
+      topic.put("weights", weights);
+      topics.add(topic);
+    }
+    return topics;
+  }
+}

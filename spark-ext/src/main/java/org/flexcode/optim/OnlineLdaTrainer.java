@@ -1,0 +1,284 @@
+package org.flexcode.optim;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.mllib.clustering.LDA;
+import org.apache.spark.mllib.clustering.LocalLDAModel;
+import org.apache.spark.mllib.clustering.OnlineLDAOptimizer;
+import org.apache.spark.mllib.linalg.DenseMatrix;
+import org.apache.spark.mllib.linalg.Vector;
+import org.apache.spark.mllib.linalg.Vectors;
+import org.apache.spark.storage.StorageLevel;
+import org.flexcode.aggregation.AggregateResult;
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.aggregation.CodedAggregator;
+import org.flexcode.metrics.IterationRecord;
+import org.flexcode.spark.SparkInternals;
+import org.flexcode.stragglers.StragglerInjector;
+import org.flexcode.workloads.Document;
+import org.flexcode.workloads.OnlineLda;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import scala.Tuple2;
+
+/**
+ * Fits LDA by online variational Bayes ({@link OnlineLda}) with the coded aggregate: per iteration
+ * one E-step pass over the mini-batch (the engine sums the k x V sufficient statistics of all
+ * blocks) and the M-step on the driver. Settings and defaults follow MLlib's {@code
+ * OnlineLDAOptimizer}: alpha and eta default to 1 / k, tau0 1024, kappa 0.51, mini-batch fraction
+ * 0.05, gamma shape 100.
+ *
+ * <p>Also runs MLlib's own online LDA on the same documents ({@link #trainMllib}), the baseline of
+ * benchmarks.
+ */
+public final class OnlineLdaTrainer {
+
+  private static final Logger LOG = LoggerFactory.getLogger(OnlineLdaTrainer.class);
+
+  private OnlineLdaTrainer() {}
+
+  /**
+   * The training settings, immutable. {@code docConcentration} has one entry (symmetric), k
+   * entries, or none for MLlib's default 1 / k; {@code topicConcentration} < 0 means 1 / k.
+   */
+  public record Config(
+      int k,
+      int maxIter,
+      double[] docConcentration,
+      double topicConcentration,
+      double learningOffset,
+      double learningDecay,
+      double miniBatchFraction,
+      boolean optimizeDocConcentration,
+      long seed,
+      AggregationStrategy strategy,
+      AggregatorOptions options) {
+
+    /** Validates and copies. */
+    public Config {
+      if (k < 2) {
+        throw new IllegalArgumentException("k (topics) must be >= 2, got " + k);
+      }
+      if (maxIter < 0) {
+        throw new IllegalArgumentException("maxIter must be >= 0, got " + maxIter);
+      }
+      docConcentration = docConcentration == null ? new double[0] : docConcentration.clone();
+      if (docConcentration.length > 1 && docConcentration.length != k) {
+        throw new IllegalArgumentException(
+            "docConcentration must have 1 or k = "
+                + k
+                + " entries, got "
+                + docConcentration.length);
+      }
+      for (double a : docConcentration) {
+        if (!(a > 0) || Double.isInfinite(a)) {
+          throw new IllegalArgumentException(
+              "docConcentration entries must be finite and > 0 for online LDA, got "
+                  + Arrays.toString(docConcentration));
+        }
+      }
+      if (!(learningOffset > 0)) {
+        throw new IllegalArgumentException("learningOffset must be > 0, got " + learningOffset);
+      }
+      if (!(learningDecay > 0)) {
+        throw new IllegalArgumentException("learningDecay must be > 0, got " + learningDecay);
+      }
+      if (!(miniBatchFraction > 0 && miniBatchFraction <= 1)) {
+        throw new IllegalArgumentException(
+            "miniBatchFraction (subsamplingRate) must be in (0, 1], got " + miniBatchFraction);
+      }
+      if (strategy == null || options == null) {
+        throw new IllegalArgumentException("strategy and options must not be null");
+      }
+    }
+
+    /** MLlib's defaults for k topics and maxIter iterations, aggregated with {@code strategy}. */
+    public static Config defaults(int k, int maxIter, AggregationStrategy strategy) {
+      return new Config(
+          k,
+          maxIter,
+          null,
+          -1,
+          1024,
+          0.51,
+          0.05,
+          false,
+          0L,
+          strategy,
+          AggregatorOptions.defaults());
+    }
+
+    /** The initial alpha (length k). */
+    public double[] alpha() {
+      if (docConcentration.length == k) {
+        return docConcentration.clone();
+      }
+      double[] alpha = new double[k];
+      Arrays.fill(alpha, docConcentration.length == 0 ? 1.0 / k : docConcentration[0]);
+      return alpha;
+    }
+
+    /** eta. */
+    public double eta() {
+      return topicConcentration < 0 ? 1.0 / k : topicConcentration;
+    }
+
+    @Override
+    public double[] docConcentration() {
+      return docConcentration.clone();
+    }
+  }
+
+  /**
+   * The fit: lambda (word-major, entry (t, w) at w k + t), the final alpha, eta, the per-iteration
+   * mini-batch log-perplexity estimates (NaN when the mini-batch was empty) and the engine's
+   * records.
+   */
+  public record Fit(
+      int k,
+      int vocabSize,
+      double[] lambda,
+      double[] alpha,
+      double eta,
+      double gammaShape,
+      long corpusDocuments,
+      double[] logPerplexityHistory,
+      List<IterationRecord> records) {
+
+    /** MLlib's topics matrix (vocabSize x k, column t = lambda of topic t). */
+    public DenseMatrix topicsMatrix() {
+      double[] values = new double[vocabSize * k];
+      for (int w = 0; w < vocabSize; w++) {
+        for (int t = 0; t < k; t++) {
+          values[t * vocabSize + w] = lambda[w * k + t];
+        }
+      }
+      return new DenseMatrix(vocabSize, k, values);
+    }
+
+    /** The fit as MLlib's {@link LocalLDAModel} (Spark's own class). */
+    public LocalLDAModel toMllib() {
+      return SparkInternals.mllibLocalLdaModel(
+          topicsMatrix(), Vectors.dense(alpha.clone()), eta, gammaShape);
+    }
+  }
+
+  /**
+   * Trains on {@code documents} (one block per partition, ids distinct) over {@code vocabSize}
+   * terms; {@code listener} hears every iteration with the mini-batch's log-perplexity estimate
+   * under the model before the update: -(D/N bound_docs + bound_topics) / (D/N tokens).
+   */
+  public static Fit train(
+      JavaRDD<Document> documents, int vocabSize, Config config, IterationListener listener) {
+    if (vocabSize < 1) {
+      throw new IllegalArgumentException("vocabSize must be >= 1, got " + vocabSize);
+    }
+    int k = config.k();
+    int dimension = OnlineLda.dimension(k, vocabSize);
+    double eta = config.eta();
+    double[] alpha = config.alpha();
+    double gammaShape = OnlineLda.DEFAULT_GAMMA_SHAPE;
+    double[] lambda = OnlineLda.initialLambda(k, vocabSize, gammaShape, config.seed());
+    List<IterationRecord> records = new ArrayList<>();
+    double[] history = new double[config.maxIter()];
+    JavaRDD<Document> nonEmpty = documents.filter(d -> d.size() > 0);
+    long corpus;
+    try (CodedAggregator<Document> engine =
+        CodedAggregator.create(
+            nonEmpty, config.strategy(), config.options().withWorkload("lda", config.maxIter()))) {
+      corpus = Arrays.stream(engine.blockRecords()).sum();
+      if (corpus == 0) {
+        throw new IllegalArgumentException("the corpus has no non-empty document");
+      }
+      for (int it = 0; it < config.maxIter(); it++) {
+        double[] expElogbeta = OnlineLda.expElogbeta(lambda, k, vocabSize);
+        OnlineLda.EStepModel model =
+            new OnlineLda.EStepModel(
+                k,
+                vocabSize,
+                expElogbeta,
+                alpha,
+                gammaShape,
+                config.miniBatchFraction(),
+                config.seed());
+        AggregateResult result = engine.aggregate(model, OnlineLda.statistic(), dimension);
+        records.add(result.record());
+        double[] sum = result.values();
+        double n = sum[OnlineLda.documentsIndex(k, vocabSize)];
+        double estimate = Double.NaN;
+        if (n > 0) {
+          double scale = corpus / n;
+          double bound =
+              scale * sum[OnlineLda.boundIndex(k, vocabSize)]
+                  + OnlineLda.topicBound(lambda, k, vocabSize, eta);
+          estimate = -bound / (scale * sum[OnlineLda.tokensIndex(k, vocabSize)]);
+          double rho = OnlineLda.rho(config.learningOffset(), config.learningDecay(), it + 1);
+          OnlineLda.updateLambda(lambda, expElogbeta, sum, k, vocabSize, eta, rho, corpus);
+          if (config.optimizeDocConcentration()) {
+            alpha = OnlineLda.updateAlpha(alpha, sum, vocabSize, rho);
+          }
+        } else {
+          LOG.warn("FlexCode lda iteration {}: the mini-batch has no document", it);
+        }
+        history[it] = estimate;
+        listener.onIteration(it, estimate, result.record());
+      }
+    }
+    return new Fit(
+        k, vocabSize, lambda, alpha, eta, gammaShape, corpus, history, List.copyOf(records));
+  }
+
+  /**
+   * MLlib's own online LDA (untouched {@code mllib.clustering.LDA} with {@link OnlineLDAOptimizer})
+   * on {@code documents} with the same settings (strategy and options aside), reading them through
+   * {@code injector.wrap} so the benchmark's straggler pattern holds back its tasks too. The
+   * documents are cached before wrapping, so every iteration's sample pass is delayed.
+   */
+  public static LocalLDAModel trainMllib(
+      JavaRDD<Document> documents, int vocabSize, Config config, StragglerInjector injector) {
+    boolean cache = documents.getStorageLevel().equals(StorageLevel.NONE());
+    JavaRDD<Document> cached =
+        cache ? documents.persist(StorageLevel.MEMORY_AND_DISK()) : documents;
+    try {
+      JavaPairRDD<Long, Vector> corpus =
+          injector
+              .wrap(cached)
+              .mapToPair(
+                  d -> new Tuple2<>(d.id(), Vectors.sparse(vocabSize, d.terms(), d.counts())));
+      OnlineLDAOptimizer optimizer =
+          new OnlineLDAOptimizer()
+              .setMiniBatchFraction(config.miniBatchFraction())
+              .setTau0(config.learningOffset())
+              .setKappa(config.learningDecay())
+              .setOptimizeDocConcentration(config.optimizeDocConcentration());
+      LDA lda =
+          new LDA()
+              .setK(config.k())
+              .setMaxIterations(config.maxIter())
+              .setSeed(config.seed())
+              .setDocConcentration(
+                  config.docConcentration().length == 0
+                      ? Vectors.dense(-1.0)
+                      : Vectors.dense(config.docConcentration()))
+              .setTopicConcentration(config.topicConcentration() < 0 ? -1 : config.eta())
+              .setOptimizer(optimizer);
+      return (LocalLDAModel) lda.run(corpus);
+    } finally {
+      if (cache) {
+        cached.unpersist(false);
+      }
+    }
+  }
+
+  /** Spark's log-perplexity of {@code model} on {@code documents} (MLlib's variational bound). */
+  public static double logPerplexity(
+      LocalLDAModel model, JavaRDD<Document> documents, int vocabSize) {
+    return model.logPerplexity(
+        documents.mapToPair(
+            d -> new Tuple2<>(d.id(), Vectors.sparse(vocabSize, d.terms(), d.counts()))));
+  }
+}

@@ -1,0 +1,146 @@
+package org.flexcode.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.ml.clustering.LocalLDAModel;
+import org.flexcode.testing.ProjectPaths;
+import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The lda job end to end on the first 400 KOS documents, in the test's SparkContext (the job reuses
+ * the running one).
+ */
+@ExtendWith(SparkExtension.class)
+class LdaJobTest {
+
+  @TempDir Path dir;
+
+  /** The first {@code documents} documents of KOS as a docword file of their own. */
+  private Path kosHead(int documents) throws Exception {
+    Path kos = ProjectPaths.datasets().resolve("uci-kos/docword.kos.txt");
+    List<String> entries;
+    try (Stream<String> lines = Files.lines(kos)) {
+      entries =
+          lines
+              .skip(3)
+              .filter(l -> Integer.parseInt(l.substring(0, l.indexOf(' '))) <= documents)
+              .toList();
+    }
+    Path head = dir.resolve("docword.head.txt");
+    Files.writeString(
+        head, documents + "\n6906\n" + entries.size() + "\n" + String.join("\n", entries) + "\n");
+    return head;
+  }
+
+  @Test
+  void fitsKosAndWritesTheReportWithTopWords(JavaSparkContext jsc) throws Exception {
+    Path report = dir.resolve("out.json");
+    Path model = dir.resolve("model");
+    Path kos = ProjectPaths.datasets().resolve("uci-kos");
+    int code =
+        FlexCodeSubmit.run(
+            new String[] {
+              "lda",
+              "--docword",
+              kosHead(400).toString(),
+              "--vocab",
+              kos.resolve("vocab.kos.txt").toString(),
+              "--k",
+              "5",
+              "--strategy",
+              "cyclic",
+              "--tolerance",
+              "1",
+              "--iterations",
+              "4",
+              "--mini-batch-fraction",
+              "0.25",
+              "--partitions",
+              "4",
+              "--top-words",
+              "6",
+              "--report",
+              report.toString(),
+              "--model-out",
+              model.toString()
+            });
+    assertEquals(0, code);
+    JsonNode json = new ObjectMapper().readTree(report.toFile());
+    assertEquals("lda", json.get("job").asText());
+    assertEquals("cyclic:s=1", json.get("strategy").asText());
+    assertEquals(400, json.get("params").get("documents").asInt());
+    assertEquals(4, json.get("iterations").size());
+    JsonNode first = json.get("iterations").get(0);
+    for (String key :
+        List.of("iteration", "ms", "loss", "tasks_used", "tasks_cancelled", "waste_ms")) {
+      assertTrue(first.has(key), key);
+    }
+    JsonNode summary = json.get("summary");
+    for (String key :
+        List.of(
+            "mean_iteration_ms",
+            "p50_iteration_ms",
+            "p95_iteration_ms",
+            "p99_iteration_ms",
+            "total_waste_ms",
+            "final_loss",
+            "log_likelihood",
+            "log_perplexity",
+            "fit_ms",
+            "wall_ms")) {
+      assertTrue(summary.hasNonNull(key), key + " in " + summary);
+    }
+    double perplexity = summary.get("log_perplexity").asDouble();
+    assertTrue(perplexity > 5 && perplexity < 15, "log-perplexity per token " + perplexity);
+    assertTrue(summary.get("log_likelihood").asDouble() < 0);
+    JsonNode topics = summary.get("topics");
+    assertEquals(5, topics.size());
+    assertEquals(6, topics.get(0).get("words").size());
+    assertTrue(topics.get(0).get("words").get(0).isTextual(), "words, not term ids");
+    assertEquals(5, LocalLDAModel.load(model.toString()).getK());
+  }
+
+  @Test
+  void aBadDocwordLineFailsNamingFileAndLineAndWritesNoReport(JavaSparkContext jsc)
+      throws Exception {
+    Path bad = dir.resolve("docword.bad.txt");
+    Files.writeString(bad, "2\n3\n2\n1 1 2\n2 3 -1\n");
+    Path report = dir.resolve("report.json");
+    PrintStream err = System.err;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(captured, true));
+    int code;
+    try {
+      code =
+          FlexCodeSubmit.run(
+              new String[] {"lda", "--docword", bad.toString(), "--report", report.toString()});
+    } finally {
+      System.setErr(err);
+    }
+    assertEquals(1, code);
+    String message = captured.toString();
+    assertTrue(message.contains(bad + ":5: count -1 is negative"), message);
+    assertFalse(Files.exists(report));
+  }
+
+  @Test
+  void rejectsUnknownOptionsAndPrintsHelp() {
+    assertEquals(1, FlexCodeSubmit.run(new String[] {"lda", "--topics", "3"}));
+    assertEquals(1, FlexCodeSubmit.run(new String[] {"lda", "--k", "3"}));
+    assertEquals(0, FlexCodeSubmit.run(new String[] {"lda", "--help"}));
+  }
+}

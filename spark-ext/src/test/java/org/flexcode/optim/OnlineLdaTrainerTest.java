@@ -1,0 +1,107 @@
+package org.flexcode.optim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.mllib.clustering.LocalLDAModel;
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.metrics.IterationRecord;
+import org.flexcode.stragglers.StragglerInjector;
+import org.flexcode.testing.SparkExtension;
+import org.flexcode.workloads.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(SparkExtension.class)
+class OnlineLdaTrainerTest {
+
+  static final int K = 3;
+  static final int V = 30;
+
+  /** 60 documents, each mostly from one of three disjoint 10-word topics. */
+  static JavaRDD<Document> corpus(JavaSparkContext jsc) {
+    Random random = new Random(3);
+    List<Document> docs = new ArrayList<>();
+    for (int d = 0; d < 60; d++) {
+      double[] counts = new double[V];
+      for (int token = 0; token < 50; token++) {
+        int w = random.nextDouble() < 0.9 ? (d % K) * 10 + random.nextInt(10) : random.nextInt(V);
+        counts[w]++;
+      }
+      docs.add(Document.of(d, Vectors.dense(counts)));
+    }
+    return jsc.parallelize(docs, 4);
+  }
+
+  static OnlineLdaTrainer.Config config(int iterations, double fraction, String strategy) {
+    return config(iterations, fraction, strategy, 5L);
+  }
+
+  static OnlineLdaTrainer.Config config(
+      int iterations, double fraction, String strategy, long seed) {
+    return new OnlineLdaTrainer.Config(
+        K,
+        iterations,
+        null,
+        -1,
+        16,
+        0.6,
+        fraction,
+        false,
+        seed,
+        AggregationStrategy.parse(strategy),
+        AggregatorOptions.defaults());
+  }
+
+  @Test
+  void theIterationEstimateIsSparksLogPerplexityOfTheModelBeforeTheUpdate(JavaSparkContext jsc) {
+    JavaRDD<Document> docs = corpus(jsc).cache();
+    OnlineLdaTrainer.Fit six =
+        OnlineLdaTrainer.train(docs, V, config(6, 1.0, "bsp"), (i, loss, record) -> {});
+    OnlineLdaTrainer.Fit seven =
+        OnlineLdaTrainer.train(docs, V, config(7, 1.0, "cyclic:s=1"), (i, loss, record) -> {});
+    double spark = OnlineLdaTrainer.logPerplexity(six.toMllib(), docs, V);
+    double estimate = seven.logPerplexityHistory()[6];
+    assertEquals(spark, estimate, 0.01 * spark, "Spark's bound vs the mini-batch estimate");
+    assertEquals(7, seven.records().size());
+    assertEquals(60, seven.corpusDocuments());
+  }
+
+  @Test
+  void matchesMllibsOnlineLdaOnASeparableCorpus(JavaSparkContext jsc) {
+    JavaRDD<Document> docs = corpus(jsc).cache();
+    List<IterationRecord> heard = new ArrayList<>();
+    OnlineLdaTrainer.Fit fit =
+        OnlineLdaTrainer.train(
+            docs, V, config(15, 0.5, "frc:s=1", 1), (i, loss, record) -> heard.add(record));
+    // MLlib's own optimizer, same settings and seed (seed 5 lands MLlib in a poorer optimum)
+    LocalLDAModel mllib =
+        OnlineLdaTrainer.trainMllib(docs, V, config(15, 0.5, "bsp", 1), StragglerInjector.none());
+    double ours = OnlineLdaTrainer.logPerplexity(fit.toMllib(), docs, V);
+    double theirs = OnlineLdaTrainer.logPerplexity(mllib, docs, V);
+    assertEquals(theirs, ours, 0.02 * theirs, "ours " + ours + ", MLlib " + theirs);
+    assertEquals(fit.records(), heard);
+    assertTrue(heard.stream().allMatch(IterationRecord::exact));
+  }
+
+  @Test
+  void anApproximateStrategyStillTrains(JavaSparkContext jsc) {
+    JavaRDD<Document> docs = corpus(jsc).cache();
+    OnlineLdaTrainer.Fit fit =
+        OnlineLdaTrainer.train(docs, V, config(8, 0.5, "ignore:b=1"), (i, loss, record) -> {});
+    for (double estimate : fit.logPerplexityHistory()) {
+      assertTrue(Double.isFinite(estimate));
+    }
+    assertFalse(fit.records().get(0).exact());
+    double perplexity = OnlineLdaTrainer.logPerplexity(fit.toMllib(), docs, V);
+    assertTrue(perplexity < Math.log(V), "better than uniform: " + perplexity);
+  }
+}
