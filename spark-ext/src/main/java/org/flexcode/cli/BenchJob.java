@@ -19,10 +19,6 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.mllib.linalg.Vector;
-import org.apache.spark.mllib.linalg.Vectors;
-import org.apache.spark.mllib.optimization.GradientDescent;
-import org.apache.spark.mllib.optimization.LogisticGradient;
-import org.apache.spark.mllib.optimization.SimpleUpdater;
 import org.apache.spark.mllib.regression.LabeledPoint;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
@@ -32,8 +28,6 @@ import org.flexcode.metrics.BenchListener;
 import org.flexcode.metrics.BenchPlots;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.RunReport;
-import org.flexcode.optim.FlexCodeGradientDescent;
-import org.flexcode.optim.OptimizationResult;
 import org.flexcode.stragglers.StragglerInjector;
 import org.flexcode.stragglers.StragglerPattern;
 import org.flexcode.workloads.CtrWorkload;
@@ -55,8 +49,15 @@ final class BenchJob {
       """
       usage: flexcode-submit bench [options]
 
-        --workload W           ctr (generated, default) or lr (LIBSVM, needs --train)
+        --workload W           ctr (generated, default), lr (LIBSVM, needs --train), mf (MovieLens
+                               ratings, --ratings) or lda (UCI docword, --docword)
         --train PATH           LIBSVM data for --workload lr
+        --ratings PATH         mf: MovieLens ratings CSV (default datasets/ml-latest-small/ratings.csv)
+        --rank K               mf: factor rank (default 10)
+        --reg-param L          mf: regParam (default 0.15)
+        --docword PATH         lda: UCI docword file (default datasets/uci-kos/docword.kos.txt)
+        --k K                  lda: topics (default 20)
+        --mini-batch-fraction F  lda: documents per iteration (default 0.05)
         --strategies LIST      comma-separated: mllib, mllib+speculation, bsp, ignore, frc, cyclic,
                                shadow, hybrid (or specs such as cyclic:s=2, shadow:m=2,f=0.05);
                                default mllib,bsp,ignore,frc,cyclic
@@ -66,7 +67,8 @@ final class BenchJob {
         --rows-per-partition R ctr: records per partition (default 16000)
         --num-features N       ctr: hashing buckets (default 4096)
         --classes K            ctr: classes, 2 = binary (default 5: each task computes longer)
-        --step-size E          gradient-descent step (default 1.0)
+        --step-size E          gradient-descent step (default 1.0; mf: 0.8 of the per-row
+                               Gauss-Newton step)
         --seed S               data and straggler seed (default 7)
         --report FILE          JSON report (default bench.json); .md and .png files go beside it
         --experiment NAME      shadow-quality: entropy-rich vs random shadow subsets on --train
@@ -94,7 +96,13 @@ final class BenchJob {
           "child-report",
           "experiment",
           "test",
-          "fractions");
+          "fractions",
+          "ratings",
+          "rank",
+          "reg-param",
+          "docword",
+          "k",
+          "mini-batch-fraction");
   private static final String SPECULATION = "mllib+speculation";
 
   /** One strategy under one pattern. */
@@ -128,12 +136,17 @@ final class BenchJob {
           "--experiment must be shadow-quality, got '" + experiment + "'");
     }
     String workload = args.string("workload", "ctr").toLowerCase(Locale.ROOT);
-    if (!workload.equals("ctr") && !workload.equals("lr")) {
-      throw new IllegalArgumentException("--workload must be ctr or lr, got '" + workload + "'");
+    if (!List.of("ctr", "lr", "mf", "lda").contains(workload)) {
+      throw new IllegalArgumentException(
+          "--workload must be ctr, lr, mf or lda, got '" + workload + "'");
     }
     List<String> strategies =
         splitStrategies(args.string("strategies", "mllib,bsp,ignore,frc,cyclic"));
     for (String s : strategies) {
+      if (workload.equals("mf") && s.startsWith("mllib")) {
+        throw new IllegalArgumentException(
+            "--workload mf has no mllib rows (MLlib's ALS is another algorithm); got '" + s + "'");
+      }
       if (!s.startsWith("mllib")) {
         specOf(s); // fails early on a bad name
       } else if (!s.equals("mllib") && !s.equals(SPECULATION)) {
@@ -182,50 +195,12 @@ final class BenchJob {
       jsc.sc().addSparkListener(listener);
       int partitions = args.integer("partitions", 8);
       long seed = args.integer("seed", 7);
-      int classes = workload.equals("ctr") ? args.integer("classes", 5) : 2;
-      JavaRDD<LabeledPoint> points;
-      int numFeatures;
-      if (workload.equals("ctr")) {
-        CtrWorkload.Spec spec =
-            new CtrWorkload.Spec(
-                partitions,
-                args.integer("rows-per-partition", 16_000),
-                args.integer("num-features", 4_096),
-                classes,
-                seed);
-        points = CtrWorkload.generate(jsc, spec);
-        numFeatures = spec.numFeatures();
-        sizes.put("rows", spec.rows());
-        sizes.put("rows_per_partition", spec.rowsPerPartition());
-      } else {
-        String train = args.required("train");
-        numFeatures = LibSvmReader.maxFeatureIndex(jsc, train, partitions);
-        points = Lines.validated(LibSvmReader.read(jsc, train, numFeatures, partitions));
-      }
-      JavaRDD<Tuple2<Object, Vector>> data =
-          points
-              .map(p -> new Tuple2<>((Object) p.label(), p.features()))
-              .repartition(partitions)
-              .cache();
-      long rowCount = data.count();
-      int dimension = (classes - 1) * numFeatures;
       sizes.put("workload", workload);
-      sizes.put("rows", rowCount);
       sizes.put("partitions", partitions);
-      sizes.put("num_features", numFeatures);
-      sizes.put("classes", classes);
-      sizes.put("model_dimension", dimension);
+      BenchWorkloads.Workload load = workload(jsc, args, workload, partitions, seed, sizes);
+      sizes.put("objective", load.objective());
       sizes.put("master", jsc.master());
-      Bench bench =
-          new Bench(
-              jsc,
-              listener,
-              data,
-              new LogisticGradient(classes),
-              dimension,
-              args.number("step-size", 1.0),
-              args.integer("iterations", 30),
-              seed);
+      Bench bench = new Bench(jsc, listener, load, args.integer("iterations", 30), seed);
       System.out.printf("bench: %s%n", sizes);
       for (String row : rows) {
         TAGS.remove(bench.run(row, StragglerPattern.ideal(), 5)); // warm-up, not recorded
@@ -246,7 +221,10 @@ final class BenchJob {
       }
       bench.settleListener(runs);
       jsc.sc().removeSparkListener(listener);
-      data.unpersist(false);
+      load.close();
+      if (!load.comparableLossHistory()) {
+        sizes.put("time_to_target", "not comparable for this workload");
+      }
     } finally {
       if (ownContext) {
         jsc.stop();
@@ -256,7 +234,7 @@ final class BenchJob {
       write(Path.of(args.required("child-report")), Map.of("runs", runs));
       return 0;
     }
-    writeReports(report, sizes, runs, args.asParams());
+    writeReports(report, sizes, runs, args.asParams(), !"lda".equals(workload));
     return 0;
   }
 
@@ -297,32 +275,86 @@ final class BenchJob {
     };
   }
 
+  /** The workload of {@code --workload}, with its sizes put into {@code sizes}. */
+  private static BenchWorkloads.Workload workload(
+      JavaSparkContext jsc,
+      Args args,
+      String workload,
+      int partitions,
+      long seed,
+      Map<String, Object> sizes) {
+    switch (workload) {
+      case "mf":
+        return new BenchWorkloads.MatrixFactorization(
+            org.apache.spark.sql.SparkSession.builder().sparkContext(jsc.sc()).getOrCreate(),
+            args.string("ratings", "datasets/ml-latest-small/ratings.csv"),
+            partitions,
+            args.integer("rank", 10),
+            args.number("reg-param", 0.15),
+            args.number("step-size", 0.8),
+            seed,
+            sizes);
+      case "lda":
+        return new BenchWorkloads.Lda(
+            jsc,
+            args.string("docword", "datasets/uci-kos/docword.kos.txt"),
+            partitions,
+            args.integer("k", 20),
+            args.number("mini-batch-fraction", 0.05),
+            seed,
+            sizes);
+      default:
+        break;
+    }
+    int classes = workload.equals("ctr") ? args.integer("classes", 5) : 2;
+    JavaRDD<LabeledPoint> points;
+    int numFeatures;
+    if (workload.equals("ctr")) {
+      CtrWorkload.Spec spec =
+          new CtrWorkload.Spec(
+              partitions,
+              args.integer("rows-per-partition", 16_000),
+              args.integer("num-features", 4_096),
+              classes,
+              seed);
+      points = CtrWorkload.generate(jsc, spec);
+      numFeatures = spec.numFeatures();
+      sizes.put("rows_per_partition", spec.rowsPerPartition());
+    } else {
+      String train = args.required("train");
+      numFeatures = LibSvmReader.maxFeatureIndex(jsc, train, partitions);
+      points = Lines.validated(LibSvmReader.read(jsc, train, numFeatures, partitions));
+    }
+    JavaRDD<Tuple2<Object, Vector>> data =
+        points
+            .map(p -> new Tuple2<>((Object) p.label(), p.features()))
+            .repartition(partitions)
+            .cache();
+    int dimension = (classes - 1) * numFeatures;
+    sizes.put("rows", data.count());
+    sizes.put("num_features", numFeatures);
+    sizes.put("classes", classes);
+    sizes.put("model_dimension", dimension);
+    return new BenchWorkloads.Logistic(data, classes, dimension, args.number("step-size", 1.0));
+  }
+
   /** Runs of one SparkContext. */
   private static final class Bench {
     final JavaSparkContext jsc;
     final BenchListener listener;
-    final JavaRDD<Tuple2<Object, Vector>> data;
-    final LogisticGradient gradient;
-    final int dimension;
-    final double step;
+    final BenchWorkloads.Workload workload;
     final int iterations;
     final long seed;
 
     Bench(
         JavaSparkContext jsc,
         BenchListener listener,
-        JavaRDD<Tuple2<Object, Vector>> data,
-        LogisticGradient gradient,
-        int dimension,
-        double step,
+        BenchWorkloads.Workload workload,
         int iterations,
         long seed) {
       this.jsc = jsc;
       this.listener = listener;
-      this.data = data;
-      this.gradient = gradient;
-      this.dimension = dimension;
-      this.step = step;
+      this.workload = workload;
       this.iterations = iterations;
       this.seed = seed;
     }
@@ -330,23 +362,11 @@ final class BenchJob {
     Run run(String strategy, StragglerPattern pattern, int iterations) {
       String tag = strategy + "|" + pattern.spec() + "|" + System.nanoTime();
       StragglerInjector injector = new StragglerInjector(pattern, seed);
-      Vector initial = Vectors.zeros(dimension);
       jsc.setLocalProperty(BenchListener.RUN_PROPERTY, tag);
       long start = System.currentTimeMillis();
       try {
         if (strategy.startsWith("mllib")) {
-          double[] loss =
-              GradientDescent.runMiniBatchSGD(
-                      injector.wrap(data).rdd(),
-                      gradient,
-                      new SimpleUpdater(),
-                      step,
-                      iterations,
-                      0.0,
-                      1.0,
-                      initial,
-                      0.0)
-                  ._2();
+          double[] loss = workload.mllib(injector, iterations);
           long wall = System.currentTimeMillis() - start;
           return new Run(strategy, pattern.spec(), null, new double[] {start}, loss, 0, 0, wall)
               .withTag(tag);
@@ -355,16 +375,10 @@ final class BenchJob {
             AggregatorOptions.fromConf(jsc.getConf())
                 .withInjector(injector)
                 .withWorkload("bench " + strategy, iterations);
-        OptimizationResult result =
-            new FlexCodeGradientDescent(gradient, new SimpleUpdater())
-                .setStepSize(step)
-                .setNumIterations(iterations)
-                .setConvergenceTol(0.0)
-                .setStrategy(AggregationStrategy.parse(specOf(strategy)))
-                .setOptions(options)
-                .optimizeWithLossHistory(data.rdd(), initial);
+        BenchWorkloads.Trace trace =
+            workload.flexcode(AggregationStrategy.parse(specOf(strategy)), options, iterations);
         long wall = System.currentTimeMillis() - start;
-        List<IterationRecord> records = result.records();
+        List<IterationRecord> records = trace.records();
         double[] ms = records.stream().mapToDouble(IterationRecord::durationMs).toArray();
         double[] end = records.stream().mapToDouble(r -> r.endMs() - start).toArray();
         long waste = records.stream().mapToLong(IterationRecord::wasteMs).sum();
@@ -375,7 +389,7 @@ final class BenchJob {
                 .mapToDouble(t -> t.durationMs() - t.injectedDelayMs())
                 .average()
                 .orElse(Double.NaN));
-        return new Run(strategy, pattern.spec(), ms, end, result.lossHistory(), 0, waste, wall)
+        return new Run(strategy, pattern.spec(), ms, end, trace.loss(), 0, waste, wall)
             .withTag(tag);
       } finally {
         jsc.setLocalProperty(BenchListener.RUN_PROPERTY, null);
@@ -395,8 +409,7 @@ final class BenchJob {
         if (run.iterationMs() == null) {
           long start = (long) run.endMs()[0];
           List<BenchListener.Job> jobs = listener.jobs(tag);
-          List<BenchListener.Job> iterationJobs =
-              jobs.subList(Math.min(1, jobs.size()), jobs.size());
+          List<BenchListener.Job> iterationJobs = workload.mllibIterationJobs(jobs, iterations);
           double[] ms = iterationJobs.stream().mapToDouble(j -> j.endMs() - j.startMs()).toArray();
           double[] end = iterationJobs.stream().mapToDouble(j -> j.endMs() - start).toArray();
           runs.set(
@@ -535,7 +548,11 @@ final class BenchJob {
   }
 
   private static void writeReports(
-      Path report, Map<String, Object> sizes, List<Run> runs, Map<String, Object> params)
+      Path report,
+      Map<String, Object> sizes,
+      List<Run> runs,
+      Map<String, Object> params,
+      boolean comparableLoss)
       throws IOException {
     Map<String, Run> byKey = new LinkedHashMap<>();
     for (Run r : runs) {
@@ -543,7 +560,7 @@ final class BenchJob {
     }
     Run mllibIdeal = byKey.get("mllib|ideal");
     Double target =
-        mllibIdeal == null || mllibIdeal.loss().length == 0
+        !comparableLoss || mllibIdeal == null || mllibIdeal.loss().length == 0
             ? null
             : mllibIdeal.loss()[mllibIdeal.loss().length - 1];
     List<Map<String, Object>> rows = new ArrayList<>();

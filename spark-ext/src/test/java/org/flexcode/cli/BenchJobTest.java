@@ -153,4 +153,92 @@ class BenchJobTest {
         BenchJob.splitStrategies(
             "mllib, shadow:m=2,f=0.05,hybrid:s=1,m=1,f=0.2,selector=random,bsp"));
   }
+
+  /** The first lines of a file, as a file of their own. */
+  private Path head(Path file, int lines, String suffix) throws Exception {
+    Path out = dir.resolve(file.getFileName() + ".head" + suffix);
+    try (var stream = Files.lines(file)) {
+      Files.write(out, stream.limit(lines).toList());
+    }
+    return out;
+  }
+
+  /** The first {@code documents} documents of KOS as a docword file with its own header. */
+  private Path kosHead(Path kos, int documents) throws Exception {
+    List<String> entries;
+    try (var lines = Files.lines(kos)) {
+      entries =
+          lines
+              .skip(3)
+              .filter(l -> Integer.parseInt(l.substring(0, l.indexOf(' '))) <= documents)
+              .toList();
+    }
+    Path out = dir.resolve("docword.head.txt");
+    Files.writeString(
+        out, documents + "\n6906\n" + entries.size() + "\n" + String.join("\n", entries) + "\n");
+    return out;
+  }
+
+  @Test
+  void benchesMatrixFactorizationAndLdaWithTheirBaselines(JavaSparkContext jsc) throws Exception {
+    Path root = org.flexcode.testing.ProjectPaths.root();
+    Path mf = dir.resolve("mf.json");
+    assertEquals(
+        0,
+        FlexCodeSubmit.run(
+            new String[] {
+              "bench",
+              "--workload",
+              "mf",
+              "--ratings",
+              head(root.resolve("datasets/ml-latest-small/ratings.csv"), 6_001, "").toString(),
+              "--strategies",
+              "bsp,cyclic,ignore",
+              "--iterations",
+              "2",
+              "--partitions",
+              "4",
+              "--report",
+              mf.toString()
+            }));
+    JsonNode mfRuns = new ObjectMapper().readTree(mf.toFile()).get("runs");
+    assertEquals(3, mfRuns.size());
+    for (JsonNode run : mfRuns) {
+      assertTrue(run.get("final_loss").asDouble() > 0, run.toString());
+      assertTrue(run.get("iteration_ms").size() >= 2, run.toString());
+    }
+    assertEquals(
+        1,
+        FlexCodeSubmit.run(new String[] {"bench", "--workload", "mf", "--strategies", "mllib,bsp"}),
+        "mf has no mllib row");
+
+    Path lda = dir.resolve("lda.json");
+    assertEquals(
+        0,
+        FlexCodeSubmit.run(
+            new String[] {
+              "bench",
+              "--workload",
+              "lda",
+              "--docword",
+              kosHead(root.resolve("datasets/uci-kos/docword.kos.txt"), 300).toString(),
+              "--k",
+              "5",
+              "--strategies",
+              "mllib,bsp,cyclic",
+              "--iterations",
+              "3",
+              "--partitions",
+              "4",
+              "--report",
+              lda.toString()
+            }));
+    JsonNode ldaJson = new ObjectMapper().readTree(lda.toFile());
+    assertEquals(3, ldaJson.get("runs").size());
+    for (JsonNode run : ldaJson.get("runs")) {
+      double perplexity = run.get("final_loss").asDouble();
+      assertTrue(perplexity > 5 && perplexity < 12, run.toString());
+      assertEquals(3, run.get("iteration_ms").size(), "one job per MLlib iteration: " + run);
+    }
+  }
 }
