@@ -7,10 +7,12 @@ import java.lang.reflect.Constructor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.apache.spark.sql.SparkSession;
 import scala.tools.nsc.Settings;
 import scala.tools.nsc.interpreter.IMain;
@@ -40,6 +42,7 @@ public final class ZeppelinNoteRunner {
   private final Path home;
   private final Map<String, String> conf = new LinkedHashMap<>();
   private IMain repl;
+  private Path replClasses;
 
   private ZeppelinNoteRunner(Path note, Path home) {
     this.note = note;
@@ -101,6 +104,11 @@ public final class ZeppelinNoteRunner {
         repl.close();
         SparkSession.builder().getOrCreate().stop();
       }
+      if (replClasses != null) {
+        try (Stream<Path> files = Files.walk(replClasses)) {
+          files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+      }
     }
     System.out.println("== all " + index + " paragraphs of " + note.getFileName() + " succeeded");
     return 0;
@@ -150,6 +158,7 @@ public final class ZeppelinNoteRunner {
 
   private String startInterpreter() throws Exception {
     Path outDir = Files.createTempDirectory("zeppelin-repl-classes");
+    replClasses = outDir;
     SparkSession.Builder builder =
         SparkSession.builder()
             .master("local[2]")
