@@ -57,15 +57,19 @@ public final class ZeppelinNoteRunner {
       System.err.println("usage: ZeppelinNoteRunner <note.zpln> <flexcodeHome>");
       System.exit(2);
     }
-    int status;
-    try {
-      status = new ZeppelinNoteRunner(Path.of(args[0]), Path.of(args[1])).run();
-    } catch (Exception e) {
-      e.printStackTrace();
-      status = 1;
-    }
+    int status = run(Path.of(args[0]), Path.of(args[1]));
     System.out.flush();
     System.exit(status);
+  }
+
+  /** Runs every paragraph of {@code note} in order; 0 when all succeed, otherwise 1. */
+  static int run(Path note, Path home) {
+    try {
+      return new ZeppelinNoteRunner(note, home).run();
+    } catch (Exception e) {
+      e.printStackTrace();
+      return 1;
+    }
   }
 
   private int run() throws Exception {
