@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.ml.clustering.LDA;
 import org.apache.spark.ml.clustering.LocalLDAModel;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -38,6 +39,8 @@ final class LdaJob {
         --strategy S                bsp, ignore, frc or cyclic (default bsp)
         --tolerance S               stragglers tolerated by frc and cyclic (default 1)
         --ignore B                  slowest tasks ignore drops (default 1)
+        --baseline spark            also fit spark.ml's online LDA with the same settings and
+                                    report its log_perplexity (default none)
         --stragglers SPEC           inject a straggler pattern into every task, e.g.
                                     slow-worker:p=0.2,max=2 (default none; sets
                                     spark.flexcode.stragglers)
@@ -63,6 +66,7 @@ final class LdaJob {
           "strategy",
           "tolerance",
           "ignore",
+          "baseline",
           "stragglers",
           "iterations",
           "mini-batch-fraction",
@@ -160,6 +164,32 @@ final class LdaJob {
     report.putSummary("log_perplexity", -logLikelihood / tokens);
     report.putSummary("topics", topics(model, vocabulary, topWords));
     report.putSummary("fit_ms", fitMs);
+    String baseline = args.string("baseline", "none");
+    if (baseline.equals("spark")) {
+      LDA lda =
+          new LDA()
+              .setOptimizer("online")
+              .setK(estimator.getK())
+              .setMaxIter(estimator.getMaxIter())
+              .setSubsamplingRate(estimator.getSubsamplingRate())
+              .setLearningOffset(estimator.getLearningOffset())
+              .setLearningDecay(estimator.getLearningDecay())
+              .setOptimizeDocConcentration(estimator.getOptimizeDocConcentration())
+              .setSeed(estimator.getSeed());
+      if (estimator.isSet(estimator.docConcentration())) {
+        lda.setDocConcentration(estimator.getDocConcentration());
+      }
+      if (estimator.isSet(estimator.topicConcentration())) {
+        lda.setTopicConcentration(estimator.getTopicConcentration());
+      }
+      long sparkStart = System.currentTimeMillis();
+      org.apache.spark.ml.clustering.LDAModel sparkModel = lda.fit(documents);
+      report.putSummary("spark_lda_fit_ms", System.currentTimeMillis() - sparkStart);
+      report.putSummary("spark_lda_log_perplexity", sparkModel.logPerplexity(documents));
+    } else if (!baseline.equals("none")) {
+      throw new IllegalArgumentException(
+          "--baseline must be spark or none, got '" + baseline + "'");
+    }
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
     documents.unpersist();
     corpus.documents().unpersist(false);

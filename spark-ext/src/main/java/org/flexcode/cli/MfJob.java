@@ -9,6 +9,7 @@ import java.util.Set;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.evaluation.RegressionEvaluator;
+import org.apache.spark.ml.recommendation.ALS;
 import org.apache.spark.ml.recommendation.ALSModel;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -45,6 +46,8 @@ final class MfJob {
                              (default 0.8)
         --cold-start C       coldStartStrategy of the model: drop or nan (default drop)
         --partitions P       tasks, one data block each (default 8)
+        --baseline-iterations N  also fit Spark's own ALS (same split, rank, regParam, seed,
+                             N alternating sweeps) and report its test RMSE (default 0: no)
         --report FILE        write the JSON report there
         --model-out DIR      save the fitted ALSModel there (Spark's own format)
       """;
@@ -65,6 +68,7 @@ final class MfJob {
           "step-size",
           "cold-start",
           "partitions",
+          "baseline-iterations",
           "report",
           "model-out");
 
@@ -168,6 +172,27 @@ final class MfJob {
       report.putSummary("test_rmse", predictions.isEmpty() ? null : rmse.evaluate(predictions));
     }
     report.putSummary("fit_ms", fitMs);
+    int baselineIterations = args.integer("baseline-iterations", 0);
+    if (baselineIterations > 0) {
+      ALS als =
+          new ALS()
+              .setRank(estimator.getRank())
+              .setRegParam(estimator.getRegParam())
+              .setMaxIter(baselineIterations)
+              .setSeed(seed)
+              .setColdStartStrategy(estimator.getColdStartStrategy())
+              .setUserCol("userId")
+              .setItemCol("movieId")
+              .setRatingCol("rating");
+      long alsStart = System.currentTimeMillis();
+      ALSModel alsModel = als.fit(train);
+      report.putSummary("spark_als_fit_ms", System.currentTimeMillis() - alsStart);
+      if (test != null) {
+        Dataset<Row> predictions = alsModel.transform(test);
+        report.putSummary(
+            "spark_als_test_rmse", predictions.isEmpty() ? null : rmse.evaluate(predictions));
+      }
+    }
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
     if (args.has("model-out")) {
       try {

@@ -73,6 +73,8 @@ class LdaJobTest {
               "4",
               "--top-words",
               "6",
+              "--baseline",
+              "spark",
               "--report",
               report.toString(),
               "--model-out",
@@ -107,6 +109,8 @@ class LdaJobTest {
     double perplexity = summary.get("log_perplexity").asDouble();
     assertTrue(perplexity > 5 && perplexity < 15, "log-perplexity per token " + perplexity);
     assertTrue(summary.get("log_likelihood").asDouble() < 0);
+    double spark = summary.get("spark_lda_log_perplexity").asDouble();
+    assertTrue(spark > 5 && spark < 15, "spark.ml online LDA baseline: " + summary);
     JsonNode topics = summary.get("topics");
     assertEquals(5, topics.size());
     assertEquals(6, topics.get(0).get("words").size());

@@ -49,6 +49,8 @@ class MfJobTest {
               "0.1",
               "--partitions",
               "4",
+              "--baseline-iterations",
+              "2",
               "--report",
               report.toString(),
               "--model-out",
@@ -80,6 +82,8 @@ class MfJobTest {
             "wall_ms")) {
       assertTrue(summary.hasNonNull(key), key + " in " + summary);
     }
+    double sparkRmse = summary.get("spark_als_test_rmse").asDouble();
+    assertTrue(sparkRmse > 0.5 && sparkRmse < 3.0, "Spark ALS baseline: " + summary);
     double testRmse = summary.get("test_rmse").asDouble();
     assertTrue(testRmse > 0.5 && testRmse < 2.0, summary.toString());
     assertEquals(4, ALSModel.load(model.toString()).rank());
