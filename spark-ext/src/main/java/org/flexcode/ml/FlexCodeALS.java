@@ -78,12 +78,19 @@ public class FlexCodeALS extends ALS {
   public FlexCodeALS(String uid) {
     super(uid);
     setDefault(maxIter(), 100);
-    setDefault(strategy(), checked(strategy(), confString("strategy", "bsp")));
     setDefault(
-        stragglerTolerance(), checked(stragglerTolerance(), confInt("stragglerTolerance", 1)));
-    setDefault(ignoreCount(), checked(ignoreCount(), confInt("ignoreCount", 1)));
-    setDefault(solver(), checked(solver(), confString("solver", "auto")));
-    setDefault(stepSize(), checked(stepSize(), confDouble("stepSize", 0.8)));
+        strategy(), SessionDefaults.checked(strategy(), SessionDefaults.string("strategy", "bsp")));
+    setDefault(
+        stragglerTolerance(),
+        SessionDefaults.checked(
+            stragglerTolerance(), SessionDefaults.integer("stragglerTolerance", 1)));
+    setDefault(
+        ignoreCount(),
+        SessionDefaults.checked(ignoreCount(), SessionDefaults.integer("ignoreCount", 1)));
+    setDefault(
+        solver(), SessionDefaults.checked(solver(), SessionDefaults.string("solver", "auto")));
+    setDefault(
+        stepSize(), SessionDefaults.checked(stepSize(), SessionDefaults.number("stepSize", 0.8)));
   }
 
   /** Loads a saved Estimator. */
@@ -331,49 +338,6 @@ public class FlexCodeALS extends ALS {
     if (getNonnegative()) {
       throw new IllegalArgumentException(
           "FlexCodeALS does not support nonnegative = true (constrained factors)");
-    }
-  }
-
-  /** A default read from the Spark conf must pass the param's validator, like a set value. */
-  private static <T> T checked(Param<T> param, T value) {
-    if (!(Boolean) param.isValid().apply(value)) {
-      throw new IllegalArgumentException(
-          AggregatorOptions.PREFIX
-              + param.name()
-              + " = '"
-              + value
-              + "' is not valid: "
-              + param.doc());
-    }
-    return value;
-  }
-
-  private static String confString(String name, String fallback) {
-    return SparkSession.getActiveSession().isDefined()
-        ? SparkSession.getActiveSession()
-            .get()
-            .conf()
-            .get(AggregatorOptions.PREFIX + name, fallback)
-        : fallback;
-  }
-
-  private static int confInt(String name, int fallback) {
-    String v = confString(name, Integer.toString(fallback));
-    try {
-      return Integer.parseInt(v.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          AggregatorOptions.PREFIX + name + " must be an integer, got '" + v + "'", e);
-    }
-  }
-
-  private static double confDouble(String name, double fallback) {
-    String v = confString(name, Double.toString(fallback));
-    try {
-      return Double.parseDouble(v.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          AggregatorOptions.PREFIX + name + " must be a number, got '" + v + "'", e);
     }
   }
 }

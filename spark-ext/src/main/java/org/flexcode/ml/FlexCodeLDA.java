@@ -62,24 +62,15 @@ public class FlexCodeLDA extends LDA {
   /** An Estimator with {@code uid} (Spark's persistence creates it this way). */
   public FlexCodeLDA(String uid) {
     super(uid);
-    setDefault(strategy(), checked(strategy(), Conf.string("strategy", "bsp")));
     setDefault(
-        stragglerTolerance(), checked(stragglerTolerance(), Conf.integer("stragglerTolerance", 1)));
-    setDefault(ignoreCount(), checked(ignoreCount(), Conf.integer("ignoreCount", 1)));
-  }
-
-  /** A default read from the Spark conf must pass the param's validator, like a set value. */
-  private static <T> T checked(Param<T> param, T value) {
-    if (!(Boolean) param.isValid().apply(value)) {
-      throw new IllegalArgumentException(
-          AggregatorOptions.PREFIX
-              + param.name()
-              + " = '"
-              + value
-              + "' is not valid: "
-              + param.doc());
-    }
-    return value;
+        strategy(), SessionDefaults.checked(strategy(), SessionDefaults.string("strategy", "bsp")));
+    setDefault(
+        stragglerTolerance(),
+        SessionDefaults.checked(
+            stragglerTolerance(), SessionDefaults.integer("stragglerTolerance", 1)));
+    setDefault(
+        ignoreCount(),
+        SessionDefaults.checked(ignoreCount(), SessionDefaults.integer("ignoreCount", 1)));
   }
 
   /**
@@ -265,29 +256,5 @@ public class FlexCodeLDA extends LDA {
       throw new IllegalArgumentException("a training row has null features");
     }
     return (Vector) row.get(0);
-  }
-
-  /** The {@code spark.flexcode.*} defaults of the active session. */
-  private static final class Conf {
-    private Conf() {}
-
-    static String string(String name, String fallback) {
-      return SparkSession.getActiveSession().isDefined()
-          ? SparkSession.getActiveSession()
-              .get()
-              .conf()
-              .get(AggregatorOptions.PREFIX + name, fallback)
-          : fallback;
-    }
-
-    static int integer(String name, int fallback) {
-      String v = string(name, Integer.toString(fallback));
-      try {
-        return Integer.parseInt(v.trim());
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(
-            AggregatorOptions.PREFIX + name + " must be an integer, got '" + v + "'", e);
-      }
-    }
   }
 }

@@ -22,7 +22,6 @@ import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
@@ -81,30 +80,29 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
 
   public FlexCodeLogisticRegression(String uid) {
     super(uid);
-    setDefault(strategy(), checked(strategy(), confString("strategy", "bsp")));
     setDefault(
-        stragglerTolerance(), checked(stragglerTolerance(), confInt("stragglerTolerance", 1)));
-    setDefault(ignoreCount(), checked(ignoreCount(), confInt("ignoreCount", 1)));
-    setDefault(solver(), checked(solver(), confString("solver", "auto")));
-    setDefault(stepSize(), checked(stepSize(), confDouble("stepSize", 1.0)));
-    setDefault(shadowTasks(), checked(shadowTasks(), confInt("shadowTasks", 1)));
-    setDefault(shadowFraction(), checked(shadowFraction(), confDouble("shadowFraction", 0.1)));
+        strategy(), SessionDefaults.checked(strategy(), SessionDefaults.string("strategy", "bsp")));
     setDefault(
-        shadowSelector(), checked(shadowSelector(), confString("shadowSelector", "entropy")));
-  }
-
-  /** A default read from the Spark conf must pass the param's validator, like a set value. */
-  private static <T> T checked(Param<T> param, T value) {
-    if (!(Boolean) param.isValid().apply(value)) {
-      throw new IllegalArgumentException(
-          AggregatorOptions.PREFIX
-              + param.name()
-              + " = '"
-              + value
-              + "' is not valid: "
-              + param.doc());
-    }
-    return value;
+        stragglerTolerance(),
+        SessionDefaults.checked(
+            stragglerTolerance(), SessionDefaults.integer("stragglerTolerance", 1)));
+    setDefault(
+        ignoreCount(),
+        SessionDefaults.checked(ignoreCount(), SessionDefaults.integer("ignoreCount", 1)));
+    setDefault(
+        solver(), SessionDefaults.checked(solver(), SessionDefaults.string("solver", "auto")));
+    setDefault(
+        stepSize(), SessionDefaults.checked(stepSize(), SessionDefaults.number("stepSize", 1.0)));
+    setDefault(
+        shadowTasks(),
+        SessionDefaults.checked(shadowTasks(), SessionDefaults.integer("shadowTasks", 1)));
+    setDefault(
+        shadowFraction(),
+        SessionDefaults.checked(shadowFraction(), SessionDefaults.number("shadowFraction", 0.1)));
+    setDefault(
+        shadowSelector(),
+        SessionDefaults.checked(
+            shadowSelector(), SessionDefaults.string("shadowSelector", "entropy")));
   }
 
   /** Loads a saved Estimator. */
@@ -459,35 +457,6 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
                 + bound.name()
                 + " (bound-constrained fits)");
       }
-    }
-  }
-
-  private static String confString(String name, String fallback) {
-    return SparkSession.getActiveSession().isDefined()
-        ? SparkSession.getActiveSession()
-            .get()
-            .conf()
-            .get(AggregatorOptions.PREFIX + name, fallback)
-        : fallback;
-  }
-
-  private static int confInt(String name, int fallback) {
-    String v = confString(name, Integer.toString(fallback));
-    try {
-      return Integer.parseInt(v.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          AggregatorOptions.PREFIX + name + " must be an integer, got '" + v + "'", e);
-    }
-  }
-
-  private static double confDouble(String name, double fallback) {
-    String v = confString(name, Double.toString(fallback));
-    try {
-      return Double.parseDouble(v.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          AggregatorOptions.PREFIX + name + " must be a number, got '" + v + "'", e);
     }
   }
 }
