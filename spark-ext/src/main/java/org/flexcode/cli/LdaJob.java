@@ -1,11 +1,8 @@
 package org.flexcode.cli;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.SparkConf;
@@ -138,18 +135,7 @@ final class LdaJob {
     params.put("non_zeros", corpus.header().nonZeros());
     params.put("master", jsc.master());
     RunReport report = new RunReport("lda", estimator.aggregationStrategy().spec(), params);
-    estimator.setIterationListener(
-        (iteration, loss, record) -> {
-          report.addIteration(record, loss);
-          System.out.printf(
-              Locale.ROOT,
-              "iteration %d: %d ms, mini-batch log-perplexity %.4f, tasks used %d, cancelled %d%n",
-              iteration,
-              record.durationMs(),
-              loss,
-              record.usedTasks().size(),
-              record.cancelledTasks().size());
-        });
+    estimator.setIterationListener(JobOutput.progress(report, "mini-batch log-perplexity %.4f"));
 
     long fitStart = System.currentTimeMillis();
     LocalLDAModel model = estimator.fit(documents);
@@ -193,14 +179,7 @@ final class LdaJob {
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
     documents.unpersist();
     corpus.documents().unpersist(false);
-    if (args.has("model-out")) {
-      try {
-        model.save(args.required("model-out"));
-      } catch (IOException e) {
-        throw new IllegalArgumentException(
-            "cannot save the model to " + args.required("model-out"), e);
-      }
-    }
+    JobOutput.saveModel(args, model);
     Map<String, Object> shown = report.summary();
     shown.remove("topics");
     System.out.println("summary: " + shown);
@@ -209,16 +188,7 @@ final class LdaJob {
     for (Map<String, Object> topic : topics) {
       System.out.println("topic " + topic.get("topic") + ": " + topic.get("words"));
     }
-    if (args.has("report")) {
-      Path file = Path.of(args.required("report"));
-      try {
-        report.write(file);
-      } catch (IOException e) {
-        throw new IllegalArgumentException(
-            "cannot write the report to " + file + ": " + e.getMessage(), e);
-      }
-      System.out.println("report: " + file.toAbsolutePath());
-    }
+    JobOutput.writeReport(args, report);
     return 0;
   }
 

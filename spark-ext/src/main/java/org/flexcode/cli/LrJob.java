@@ -1,6 +1,5 @@
 package org.flexcode.cli;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -135,18 +134,7 @@ final class LrJob {
     params.put("solver_used", estimator.resolvedSolver().name().toLowerCase(Locale.ROOT));
     params.put("master", jsc.master());
     RunReport report = new RunReport("lr", estimator.aggregationStrategy().spec(), params);
-    estimator.setIterationListener(
-        (iteration, loss, record) -> {
-          report.addIteration(record, loss);
-          System.out.printf(
-              Locale.ROOT,
-              "iteration %d: %d ms, loss %.6f, tasks used %d, cancelled %d%n",
-              iteration,
-              record.durationMs(),
-              loss,
-              record.usedTasks().size(),
-              record.cancelledTasks().size());
-        });
+    estimator.setIterationListener(JobOutput.progress(report, "loss %.6f"));
 
     long fitStart = System.currentTimeMillis();
     LogisticRegressionModel model = estimator.fit(trainData);
@@ -166,25 +154,9 @@ final class LrJob {
     }
     report.putSummary("fit_ms", fitMs);
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
-    if (args.has("model-out")) {
-      try {
-        model.save(args.required("model-out"));
-      } catch (IOException e) {
-        throw new IllegalArgumentException(
-            "cannot save the model to " + args.required("model-out"), e);
-      }
-    }
+    JobOutput.saveModel(args, model);
     System.out.println("summary: " + report.summary());
-    if (args.has("report")) {
-      Path file = Path.of(args.required("report"));
-      try {
-        report.write(file);
-      } catch (IOException e) {
-        throw new IllegalArgumentException(
-            "cannot write the report to " + file + ": " + e.getMessage(), e);
-      }
-      System.out.println("report: " + file.toAbsolutePath());
-    }
+    JobOutput.writeReport(args, report);
     return 0;
   }
 

@@ -1,6 +1,5 @@
 package org.flexcode.cli;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -139,18 +138,7 @@ final class MfJob {
     params.put("train_ratings", trainCount);
     params.put("test_ratings", test == null ? 0L : test.count());
     RunReport report = new RunReport("mf", estimator.aggregationStrategy().spec(), params);
-    estimator.setIterationListener(
-        (iteration, loss, record) -> {
-          report.addIteration(record, loss);
-          System.out.printf(
-              Locale.ROOT,
-              "iteration %d: %d ms, loss %.6f, tasks used %d, cancelled %d%n",
-              iteration,
-              record.durationMs(),
-              loss,
-              record.usedTasks().size(),
-              record.cancelledTasks().size());
-        });
+    estimator.setIterationListener(JobOutput.progress(report, "loss %.6f"));
 
     long fitStart = System.currentTimeMillis();
     ALSModel model = estimator.fit(train);
@@ -194,25 +182,9 @@ final class MfJob {
       }
     }
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
-    if (args.has("model-out")) {
-      try {
-        model.save(args.required("model-out"));
-      } catch (IOException e) {
-        throw new IllegalArgumentException(
-            "cannot save the model to " + args.required("model-out"), e);
-      }
-    }
+    JobOutput.saveModel(args, model);
     System.out.println("summary: " + report.summary());
-    if (args.has("report")) {
-      Path file = Path.of(args.required("report"));
-      try {
-        report.write(file);
-      } catch (IOException e) {
-        throw new IllegalArgumentException(
-            "cannot write the report to " + file + ": " + e.getMessage(), e);
-      }
-      System.out.println("report: " + file.toAbsolutePath());
-    }
+    JobOutput.writeReport(args, report);
     return 0;
   }
 }
