@@ -220,12 +220,7 @@ public class FlexCodeALS extends ALS {
 
   /** The strategy these params describe. */
   public AggregationStrategy aggregationStrategy() {
-    return switch (getStrategy()) {
-      case "ignore" -> AggregationStrategy.ignore(getIgnoreCount());
-      case "frc" -> AggregationStrategy.frc(getStragglerTolerance());
-      case "cyclic" -> AggregationStrategy.cyclic(getStragglerTolerance());
-      default -> AggregationStrategy.bsp();
-    };
+    return SessionDefaults.strategy(getStrategy(), getStragglerTolerance(), getIgnoreCount());
   }
 
   /** The solver that {@code fit} will use. */

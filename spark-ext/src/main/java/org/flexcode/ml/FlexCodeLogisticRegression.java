@@ -287,15 +287,12 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
   /** The strategy these params describe. */
   public AggregationStrategy aggregationStrategy() {
     return switch (getStrategy()) {
-      case "ignore" -> AggregationStrategy.ignore(getIgnoreCount());
-      case "frc" -> AggregationStrategy.frc(getStragglerTolerance());
-      case "cyclic" -> AggregationStrategy.cyclic(getStragglerTolerance());
       case "shadow" ->
           AggregationStrategy.shadow(getShadowTasks(), getShadowFraction(), getShadowSelector());
       case "hybrid" ->
           AggregationStrategy.hybrid(
               getStragglerTolerance(), getShadowTasks(), getShadowFraction(), getShadowSelector());
-      default -> AggregationStrategy.bsp();
+      default -> SessionDefaults.strategy(getStrategy(), getStragglerTolerance(), getIgnoreCount());
     };
   }
 

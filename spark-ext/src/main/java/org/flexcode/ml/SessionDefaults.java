@@ -2,11 +2,12 @@ package org.flexcode.ml;
 
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.sql.SparkSession;
+import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 
 /**
  * The Estimators' param defaults from the {@code spark.flexcode.<name>} keys of the active session,
- * each checked by its param's validator like a set value.
+ * each checked by its param's validator like a set value, and the strategy their params name.
  */
 final class SessionDefaults {
 
@@ -54,5 +55,15 @@ final class SessionDefaults {
       throw new IllegalArgumentException(
           AggregatorOptions.PREFIX + name + " must be a number, got '" + v + "'", e);
     }
+  }
+
+  /** The strategy {@code bsp}, {@code ignore} (b), {@code frc} or {@code cyclic} (s) names. */
+  static AggregationStrategy strategy(String name, int stragglerTolerance, int ignoreCount) {
+    return switch (name) {
+      case "ignore" -> AggregationStrategy.ignore(ignoreCount);
+      case "frc" -> AggregationStrategy.frc(stragglerTolerance);
+      case "cyclic" -> AggregationStrategy.cyclic(stragglerTolerance);
+      default -> AggregationStrategy.bsp();
+    };
   }
 }
