@@ -83,8 +83,14 @@ class ShadowAggregationTest {
   @Test
   void hybridIsExactWithinTheCodesToleranceAndShadowCoveredBeyond(JavaSparkContext jsc) {
     // FRC s=1 over 4 tasks: groups {0,1} and {2,3}. Iteration 0: one straggler (task 3), the
-    // code decodes. Iteration 1: both copies of blocks 2 and 3 straggle; the shadow covers them.
-    StragglerHook hook = StragglerHook.delay(0, 3, 60_000).and(1, 2, 60_000).and(1, 3, 60_000);
+    // code decodes. The shadow is held back too, so the iteration cannot end on it when task 2 is
+    // merely late: without that, a slow task 2 lets the shadow cover blocks 2 and 3 (legitimately).
+    // Iteration 1: both copies of blocks 2 and 3 straggle; the shadow covers them.
+    StragglerHook hook =
+        StragglerHook.delay(0, 3, 60_000)
+            .and(0, SHADOW_TASK, 60_000)
+            .and(1, 2, 60_000)
+            .and(1, 3, 60_000);
     AggregatorOptions options = AggregatorOptions.defaults().withStragglers(hook);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
@@ -94,6 +100,8 @@ class ShadowAggregationTest {
       AggregateResult first = engine.aggregate(1.0, STATISTIC, 3);
       assertTrue(first.exact(), first.record().toString());
       assertTrue(first.record().estimatedBlocks().isEmpty());
+      assertFalse(first.record().usedTasks().contains(SHADOW_TASK), first.record().toString());
+      assertTrue(first.record().cancelledTasks().contains(SHADOW_TASK), first.record().toString());
       assertTrue(relativeError(first.values(), expected(RECORDS, 1.0)) <= 1e-12);
 
       AggregateResult second = engine.aggregate(1.0, STATISTIC, 3);
