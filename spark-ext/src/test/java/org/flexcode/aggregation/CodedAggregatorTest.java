@@ -109,7 +109,7 @@ class CodedAggregatorTest {
   @Test
   void bspWaitsForTheStraggler(JavaSparkContext jsc) {
     AggregatorOptions options =
-        AggregatorOptions.defaults().withStragglers(StragglerHook.delay(0, 2, 1_500));
+        AggregatorOptions.defaults().withStragglers(StragglerHook.delay(0, 2, 3_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(data(jsc, RECORDS, TASKS), AggregationStrategy.bsp(), options)) {
       AggregateResult result = engine.aggregate(1.0, STATISTIC, 3);
@@ -128,9 +128,9 @@ class CodedAggregatorTest {
     // Iteration 0's task 3 is not cancelled and finishes during iteration 1, whose tasks all
     // straggle longer; if its result were taken for iteration 1's task 3, group {2, 3} would
     // decode with the wrong model.
-    StragglerHook hook = StragglerHook.delay(0, 3, 1_500);
+    StragglerHook hook = StragglerHook.delay(0, 3, 2_500);
     for (int task = 0; task < TASKS; task++) {
-      hook = hook.and(1, task, 3_000);
+      hook = hook.and(1, task, 5_000);
     }
     AggregatorOptions options =
         AggregatorOptions.defaults().withCancelStragglers(false).withStragglers(hook);
