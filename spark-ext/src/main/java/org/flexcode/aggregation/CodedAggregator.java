@@ -336,19 +336,13 @@ public final class CodedAggregator<T> implements AutoCloseable {
     double[] sum = new double[dimension];
     BitSet used = decision.used();
     for (int task = used.nextSetBit(0); task >= 0; task = used.nextSetBit(task + 1)) {
-      double[] values = results.get(task).values();
-      for (int d = 0; d < dimension; d++) {
-        sum[d] += weights[task] * values[d];
-      }
+      results.get(task).values().addScaledSliceTo(sum, 0, weights[task]);
     }
     Map<Integer, Integer> estimated = decision.estimated();
     for (Map.Entry<Integer, Integer> e : estimated.entrySet()) {
       int shadowTask = e.getValue();
       int offset = indexOf(blocksOfTask[shadowTask], e.getKey()) * dimension;
-      double[] values = results.get(shadowTask).values();
-      for (int d = 0; d < dimension; d++) {
-        sum[d] += values[offset + d];
-      }
+      results.get(shadowTask).values().addScaledSliceTo(sum, offset, 1.0);
     }
     if (!estimated.isEmpty()) {
       LOG.info("FlexCode iteration {}: blocks estimated by shadows (block=task) {}", it, estimated);

@@ -4,8 +4,8 @@ import java.io.Serializable;
 
 /**
  * What one task attempt reports through the accumulator: its coded partial statistic (or, for an
- * attempt that threw, the error), tagged with the iteration and task so the driver can drop late
- * results of earlier iterations.
+ * attempt that threw, the error; packed sparse when mostly zeros), tagged with the iteration and
+ * task so the driver can drop late results of earlier iterations.
  */
 record PartialResult(
     int iteration,
@@ -15,7 +15,7 @@ record PartialResult(
     long startMs,
     long finishMs,
     long injectedDelayMs,
-    double[] values,
+    PackedVector values,
     String error)
     implements Serializable {
 
@@ -36,7 +36,7 @@ record PartialResult(
         startMs,
         System.currentTimeMillis(),
         injectedDelayMs,
-        values,
+        PackedVector.pack(values),
         null);
   }
 

@@ -1,0 +1,110 @@
+package org.flexcode.aggregation;
+
+import java.io.Serializable;
+
+/**
+ * A task's partial statistic on the wire: dense, or as runs of consecutive non-zeros (start,
+ * length, values) when that is smaller. A matrix-factorization block touches only its own users'
+ * and items' factor rows, each a run of {@code rank} values, so its gradient is mostly zeros; a
+ * dense logistic-regression gradient stays a plain array.
+ *
+ * <p>Dense costs 8 bytes per entry; runs cost 8 bytes per stored value plus 8 per run (two ints),
+ * so runs are chosen when {@code runs + nonZeros < length}.
+ */
+final class PackedVector implements Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  private final int length;
+  private final int[] runStarts; // null when dense
+  private final int[] runLengths; // null when dense
+  private final double[] values;
+
+  private PackedVector(int length, int[] runStarts, int[] runLengths, double[] values) {
+    this.length = length;
+    this.runStarts = runStarts;
+    this.runLengths = runLengths;
+    this.values = values;
+  }
+
+  /** Packs {@code v} in whichever form is smaller; {@code v} is not copied when kept dense. */
+  static PackedVector pack(double[] v) {
+    int nonZeros = 0;
+    int runs = 0;
+    for (int i = 0; i < v.length; i++) {
+      if (v[i] != 0.0) {
+        nonZeros++;
+        if (i == 0 || v[i - 1] == 0.0) {
+          runs++;
+        }
+      }
+    }
+    if ((long) runs + nonZeros >= v.length) {
+      return new PackedVector(v.length, null, null, v);
+    }
+    int[] starts = new int[runs];
+    int[] lengths = new int[runs];
+    double[] values = new double[nonZeros];
+    int run = -1;
+    int k = 0;
+    for (int i = 0; i < v.length; i++) {
+      if (v[i] != 0.0) {
+        if (i == 0 || v[i - 1] == 0.0) {
+          starts[++run] = i;
+        }
+        lengths[run]++;
+        values[k++] = v[i];
+      }
+    }
+    return new PackedVector(v.length, starts, lengths, values);
+  }
+
+  /** The number of entries, zeros included. */
+  int length() {
+    return length;
+  }
+
+  /** Whether the vector travels as runs of non-zeros. */
+  boolean isSparse() {
+    return runStarts != null;
+  }
+
+  /** The number of stored values: all entries when dense, the non-zeros when sparse. */
+  int storedEntries() {
+    return values.length;
+  }
+
+  /**
+   * Adds {@code scale} times entries {@code [from, from + target.length)} of this vector to {@code
+   * target}: the whole vector for a primary task, one block's slice for a shadow task.
+   */
+  void addScaledSliceTo(double[] target, int from, double scale) {
+    int to = from + target.length;
+    if (from < 0 || to > length) {
+      throw new IllegalArgumentException(
+          "slice [" + from + ", " + to + ") is outside a vector of length " + length);
+    }
+    if (runStarts == null) {
+      for (int d = 0; d < target.length; d++) {
+        target[d] += scale * values[from + d];
+      }
+      return;
+    }
+    int k = 0;
+    for (int r = 0; r < runStarts.length; r++) {
+      int start = runStarts[r];
+      int end = start + runLengths[r];
+      for (int i = Math.max(start, from); i < Math.min(end, to); i++) {
+        target[i - from] += scale * values[k + i - start];
+      }
+      k += runLengths[r];
+    }
+  }
+
+  /** This vector as a dense array (a copy). */
+  double[] toDense() {
+    double[] dense = new double[length];
+    addScaledSliceTo(dense, 0, 1.0);
+    return dense;
+  }
+}
