@@ -21,7 +21,7 @@ import org.flexcode.coding.GradientCode;
  *       of a fraction f of the data; a straggler's block is replaced by its shadow's estimate (up
  *       to m stragglers; add {@code selector=random} for uniform subsets);
  *   <li>{@code hybrid:s=1,m=1,f=0.1}: FRC primaries plus shadows; exact when the code decodes,
- *       shadow-covered beyond s stragglers (up to s + m).
+ *       shadow-covered beyond s stragglers (up to s + m); {@code code=cyclic} for cyclic primaries.
  * </ul>
  */
 public interface AggregationStrategy {
@@ -48,18 +48,27 @@ public interface AggregationStrategy {
 
   /** Uncoded primaries plus {@code m} shadows holding a fraction {@code f} of each block. */
   static AggregationStrategy shadow(int m, double f, String selector) {
-    return new Strategies.Shadowed(0, new ShadowSpec(m, f, selector, 42L));
+    return new Strategies.Shadowed(0, "frc", new ShadowSpec(m, f, selector, 42L));
   }
 
   /** FRC primaries tolerating {@code s} stragglers plus {@code m} shadows of fraction {@code f}. */
   static AggregationStrategy hybrid(int s, int m, double f, String selector) {
-    return new Strategies.Shadowed(s, new ShadowSpec(m, f, selector, 42L));
+    return hybrid(s, m, f, selector, "frc");
+  }
+
+  /**
+   * Coded primaries ({@code code} = "frc" or "cyclic") tolerating {@code s} stragglers plus {@code
+   * m} shadows of fraction {@code f}.
+   */
+  static AggregationStrategy hybrid(int s, int m, double f, String selector, String code) {
+    return new Strategies.Shadowed(s, code, new ShadowSpec(m, f, selector, 42L));
   }
 
   /**
    * Parses {@code bsp}, {@code ignore:b=B}, {@code frc:s=S}, {@code cyclic:s=S} (the parameter
    * defaults to 1 when omitted), {@code shadow:m=M,f=F[,selector=entropy|random]} (defaults m=1,
-   * f=0.1, entropy) or {@code hybrid:s=S,m=M,f=F[,selector=...]} (defaults s=1, m=1, f=0.1).
+   * f=0.1, entropy) or {@code hybrid:s=S,m=M,f=F[,selector=...][,code=frc|cyclic]} (defaults s=1,
+   * m=1, f=0.1, frc).
    */
   static AggregationStrategy parse(String spec) {
     if (spec == null || spec.isBlank()) {
@@ -85,13 +94,18 @@ public interface AggregationStrategy {
       case "hybrid":
         {
           java.util.Map<String, String> p =
-              keyValues(spec, args, name.equals("shadow") ? "m,f,selector" : "s,m,f,selector");
+              keyValues(spec, args, name.equals("shadow") ? "m,f,selector" : "s,m,f,selector,code");
           int m = integer(spec, "m", p.getOrDefault("m", "1"));
           double f = fraction(spec, p.getOrDefault("f", "0.1"));
           String selector = p.getOrDefault("selector", "entropy");
           return name.equals("shadow")
               ? shadow(m, f, selector)
-              : hybrid(integer(spec, "s", p.getOrDefault("s", "1")), m, f, selector);
+              : hybrid(
+                  integer(spec, "s", p.getOrDefault("s", "1")),
+                  m,
+                  f,
+                  selector,
+                  p.getOrDefault("code", "frc"));
         }
       default:
         throw new IllegalArgumentException(

@@ -339,13 +339,18 @@ public final class CodedAggregator<T> implements AutoCloseable {
       results.get(task).values().addScaledSliceTo(sum, 0, weights[task]);
     }
     Map<Integer, Integer> estimated = decision.estimated();
+    Map<Integer, Double> shares = decision.shares();
     for (Map.Entry<Integer, Integer> e : estimated.entrySet()) {
       int shadowTask = e.getValue();
       int offset = indexOf(blocksOfTask[shadowTask], e.getKey()) * dimension;
-      results.get(shadowTask).values().addScaledSliceTo(sum, offset, 1.0);
+      results.get(shadowTask).values().addScaledSliceTo(sum, offset, shares.get(e.getKey()));
     }
     if (!estimated.isEmpty()) {
-      LOG.info("FlexCode iteration {}: blocks estimated by shadows (block=task) {}", it, estimated);
+      LOG.info(
+          "FlexCode iteration {}: blocks estimated by shadows (block=task) {}, shares {}",
+          it,
+          estimated,
+          shares);
     }
     long decodeNanos = System.nanoTime() - decodeStart;
     state = null;

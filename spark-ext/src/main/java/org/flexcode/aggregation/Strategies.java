@@ -198,17 +198,23 @@ final class Strategies {
 
   /**
    * Primaries plus shadow tasks (FlexEnt). {@code shadow} (s = 0): uncoded primaries; {@code
-   * hybrid}: FRC primaries tolerating s stragglers. Exact whenever the primaries decode; otherwise,
-   * once at most s + m primaries are missing, the blocks no finished primary holds are each covered
-   * by a finished shadow, and the finished primaries decode every other block exactly, the
-   * aggregate is the exact sum of those blocks plus the shadows' estimates of the lost ones.
+   * hybrid}: FRC (or cyclic) primaries tolerating s stragglers. Exact whenever the primaries
+   * decode; otherwise, once at most s + m primaries are missing and every block the finished
+   * primaries do not decode exactly has a finished shadow, the aggregate is the primaries' decoding
+   * plus, for each such block, its shadow's estimate of the part the decoding misses. With FRC or
+   * uncoded primaries that part is a whole block no finished primary holds.
    */
   static final class Shadowed implements AggregationStrategy {
     private static final double COVERAGE_TOLERANCE = 1e-9;
     private final int s;
+    private final String primaryCode;
     private final ShadowSpec shadows;
 
-    Shadowed(int s, ShadowSpec shadows) {
+    Shadowed(int s, String primaryCode, ShadowSpec shadows) {
+      if (!primaryCode.equals("frc") && !primaryCode.equals("cyclic")) {
+        throw new IllegalArgumentException(
+            "hybrid: code must be frc or cyclic, got '" + primaryCode + "'");
+      }
       if (s < 0) {
         throw new IllegalArgumentException(
             "hybrid: s (stragglers tolerated) must be >= 0, got " + s);
@@ -218,6 +224,7 @@ final class Strategies {
             name(s) + ": m (shadow tasks) must be >= 1, got " + shadows.count());
       }
       this.s = s;
+      this.primaryCode = primaryCode;
       this.shadows = shadows;
     }
 
@@ -234,7 +241,8 @@ final class Strategies {
           + shadows.count()
           + ",f="
           + String.format(Locale.ROOT, "%s", shadows.fraction())
-          + (shadows.selector().equals("entropy") ? "" : ",selector=" + shadows.selector());
+          + (shadows.selector().equals("entropy") ? "" : ",selector=" + shadows.selector())
+          + (s > 0 && primaryCode.equals("cyclic") ? ",code=cyclic" : "");
     }
 
     @Override
@@ -249,7 +257,7 @@ final class Strategies {
 
     @Override
     public int taskMultiple() {
-      return s + 1;
+      return primaryCode.equals("frc") ? s + 1 : 1;
     }
 
     @Override
@@ -268,9 +276,12 @@ final class Strategies {
                 + numTasks
                 + " primary blocks; use m <= n");
       }
-      return s == 0
-          ? GradientCode.uncoded(numTasks)
-          : GradientCode.fractionalRepetition(numTasks, s);
+      if (s == 0) {
+        return GradientCode.uncoded(numTasks);
+      }
+      return primaryCode.equals("frc")
+          ? GradientCode.fractionalRepetition(numTasks, s)
+          : GradientCode.cyclicRepetition(numTasks, s);
     }
 
     @Override
@@ -289,30 +300,13 @@ final class Strategies {
       if (n - primaries.cardinality() > s + shadows.count()) {
         return Optional.empty();
       }
-      BitSet lost = new BitSet(n);
-      lost.set(0, n);
-      for (int task = primaries.nextSetBit(0); task >= 0; task = primaries.nextSetBit(task + 1)) {
-        for (int block : code.blocksOf(task)) {
-          lost.clear(block);
-        }
-      }
-      TreeMap<Integer, Integer> estimated = new TreeMap<>();
-      for (int block = lost.nextSetBit(0); block >= 0; block = lost.nextSetBit(block + 1)) {
-        int shadowTask = n + shadows.shadowOf(block, n);
-        if (!finished.get(shadowTask)) {
-          return Optional.empty();
-        }
-        estimated.put(block, shadowTask);
-      }
-      double[] weights;
-      double residual;
-      if (primaries.isEmpty()) {
-        weights = new double[n];
-        residual = Math.sqrt(n);
-      } else {
-        Decoding decoding = code.decode(primaries);
-        weights = decoding.taskCoefficients();
-        double[] coverage = new double[n];
+      // The finished primaries' best decoding (least squares; exact where it can be) covers block
+      // j with coefficient coverage[j]; the rest of each block, 1 - coverage[j], comes from j's
+      // shadow: all of a block no finished primary holds, part of one a cyclic decoding misses.
+      double[] weights = new double[n];
+      double[] coverage = new double[n];
+      if (!primaries.isEmpty()) {
+        weights = code.decode(primaries).taskCoefficients();
         for (int task = 0; task < n; task++) {
           if (weights[task] != 0.0) {
             int[] blocks = code.blocksOf(task);
@@ -322,12 +316,22 @@ final class Strategies {
             }
           }
         }
-        for (int block = 0; block < n; block++) {
-          if (!lost.get(block) && Math.abs(coverage[block] - 1.0) > COVERAGE_TOLERANCE) {
-            return Optional.empty(); // the other blocks do not decode exactly: wait
-          }
+      }
+      TreeMap<Integer, Integer> estimated = new TreeMap<>();
+      TreeMap<Integer, Double> shares = new TreeMap<>();
+      double squaredResidual = 0;
+      for (int block = 0; block < n; block++) {
+        double share = 1.0 - coverage[block];
+        if (Math.abs(share) <= COVERAGE_TOLERANCE) {
+          continue;
         }
-        residual = Math.sqrt(lost.cardinality());
+        int shadowTask = n + shadows.shadowOf(block, n);
+        if (!finished.get(shadowTask)) {
+          return Optional.empty(); // this block's shadow has not reported: wait
+        }
+        estimated.put(block, shadowTask);
+        shares.put(block, share);
+        squaredResidual += share * share;
       }
       BitSet used = new BitSet(n);
       for (int task = 0; task < n; task++) {
@@ -335,7 +339,8 @@ final class Strategies {
           used.set(task);
         }
       }
-      return Optional.of(new Decision(weights, used, residual, false, estimated));
+      return Optional.of(
+          new Decision(weights, used, Math.sqrt(squaredResidual), false, estimated, shares));
     }
 
     @Override

@@ -22,7 +22,8 @@ class AggregationStrategyTest {
             "cyclic:s=3",
             "shadow:m=2,f=0.05",
             "shadow:m=1,f=0.1,selector=random",
-            "hybrid:s=1,m=1,f=0.2")) {
+            "hybrid:s=1,m=1,f=0.2",
+            "hybrid:s=2,m=1,f=0.1,code=cyclic")) {
       assertEquals(spec, AggregationStrategy.parse(spec).spec());
     }
     assertEquals("cyclic:s=1", AggregationStrategy.parse(" CYCLIC ").spec());
@@ -37,6 +38,7 @@ class AggregationStrategyTest {
     assertMessage("shadow:f=x", "f must be a number in (0, 1], got 'x'");
     assertMessage("shadow:s=1", "expected parameters among [m, f, selector], got 's=1'");
     assertMessage("hybrid:selector=best", "selector must be 'entropy' or 'random', got 'best'");
+    assertMessage("hybrid:code=lt", "hybrid: code must be frc or cyclic, got 'lt'");
     IllegalArgumentException tooMany =
         assertThrows(
             IllegalArgumentException.class, () -> AggregationStrategy.parse("shadow:m=5").code(4));

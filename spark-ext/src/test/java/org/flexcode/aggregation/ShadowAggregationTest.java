@@ -113,4 +113,38 @@ class ShadowAggregationTest {
       assertTrue(relativeError(second.values(), expected(RECORDS, 1.0)) < 0.05);
     }
   }
+
+  @Test
+  void hybridWithCyclicPrimariesCoversWhatTheCodeCannotDecode(JavaSparkContext jsc) {
+    // Cyclic s=1 over 4 tasks: task t holds blocks t and t+1 (mod 4). Iteration 0: task 1 straggles
+    // and the code decodes exactly. Iteration 1: tasks 1 and 2 straggle, so no finished primary
+    // holds block 2; the shadow covers it (and whatever tasks 0 and 3 cannot decode).
+    StragglerHook hook =
+        StragglerHook.delay(0, 1, 60_000)
+            .and(0, SHADOW_TASK, 60_000)
+            .and(1, 1, 60_000)
+            .and(1, 2, 60_000);
+    AggregatorOptions options = AggregatorOptions.defaults().withStragglers(hook);
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, RECORDS, TASKS),
+            AggregationStrategy.parse("hybrid:s=1,m=1,f=0.2,code=cyclic"),
+            options)) {
+      AggregateResult first = engine.aggregate(1.0, STATISTIC, 3);
+      assertTrue(first.exact(), first.record().toString());
+      assertTrue(relativeError(first.values(), expected(RECORDS, 1.0)) <= 1e-12);
+
+      AggregateResult second = engine.aggregate(1.0, STATISTIC, 3);
+      IterationRecord record = second.record();
+      assertFalse(second.exact());
+      // The decoding of tasks 0 and 3 may miss part of blocks 0, 1 and 3 too; the shadow, which
+      // covers every block here, makes up the rest.
+      assertEquals(SHADOW_TASK, record.estimatedBlocks().get(2), record.toString());
+      assertTrue(record.usedTasks().containsAll(java.util.List.of(0, 3)), record.toString());
+      assertTrue(record.cancelledTasks().containsAll(java.util.List.of(1, 2)), record.toString());
+      assertEquals(RECORDS, second.values()[1], 1e-9);
+      assertTrue(relativeError(second.values(), expected(RECORDS, 1.0)) < 0.05);
+      assertTrue(relativeError(second.values(), expected(RECORDS, 1.0)) > 0, "an estimate");
+    }
+  }
 }
