@@ -48,7 +48,15 @@ public interface AggregationStrategy {
 
   /** Uncoded primaries plus {@code m} shadows holding a fraction {@code f} of each block. */
   static AggregationStrategy shadow(int m, double f, String selector) {
-    return new Strategies.Shadowed(0, "frc", new ShadowSpec(m, f, selector, 42L));
+    return shadow(m, f, selector, 0.0);
+  }
+
+  /**
+   * As {@link #shadow(int, double, String)}; {@code late} >= 1 launches the shadows only once a
+   * primary has run {@code late} x the median of the finished ones (0: with the primaries).
+   */
+  static AggregationStrategy shadow(int m, double f, String selector, double late) {
+    return new Strategies.Shadowed(0, "frc", new ShadowSpec(m, f, selector, 42L, late));
   }
 
   /** FRC primaries tolerating {@code s} stragglers plus {@code m} shadows of fraction {@code f}. */
@@ -61,7 +69,13 @@ public interface AggregationStrategy {
    * m} shadows of fraction {@code f}.
    */
   static AggregationStrategy hybrid(int s, int m, double f, String selector, String code) {
-    return new Strategies.Shadowed(s, code, new ShadowSpec(m, f, selector, 42L));
+    return hybrid(s, m, f, selector, code, 0.0);
+  }
+
+  /** As {@link #hybrid(int, int, double, String, String)} with late shadows (see shadow). */
+  static AggregationStrategy hybrid(
+      int s, int m, double f, String selector, String code, double late) {
+    return new Strategies.Shadowed(s, code, new ShadowSpec(m, f, selector, 42L, late));
   }
 
   /**
@@ -94,18 +108,21 @@ public interface AggregationStrategy {
       case "hybrid":
         {
           java.util.Map<String, String> p =
-              keyValues(spec, args, name.equals("shadow") ? "m,f,selector" : "s,m,f,selector,code");
+              keyValues(
+                  spec,
+                  args,
+                  name.equals("shadow") ? "m,f,selector,late" : "s,m,f,selector,late,code");
           int m = integer(spec, "m", p.getOrDefault("m", "1"));
           double f = fraction(spec, p.getOrDefault("f", "0.1"));
           String selector = p.getOrDefault("selector", "entropy");
+          double late = number(spec, "late", p.getOrDefault("late", "0"));
+          ShadowSpec shadows = new ShadowSpec(m, f, selector, 42L, late);
           return name.equals("shadow")
-              ? shadow(m, f, selector)
-              : hybrid(
+              ? new Strategies.Shadowed(0, "frc", shadows)
+              : new Strategies.Shadowed(
                   integer(spec, "s", p.getOrDefault("s", "1")),
-                  m,
-                  f,
-                  selector,
-                  p.getOrDefault("code", "frc"));
+                  p.getOrDefault("code", "frc"),
+                  shadows);
         }
       default:
         throw new IllegalArgumentException(
@@ -146,6 +163,15 @@ public interface AggregationStrategy {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
           "strategy '" + spec + "': " + key + " must be an integer, got '" + value + "'", e);
+    }
+  }
+
+  private static double number(String spec, String key, String value) {
+    try {
+      return Double.parseDouble(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "strategy '" + spec + "': " + key + " must be a number, got '" + value + "'", e);
     }
   }
 

@@ -11,14 +11,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
-import org.apache.spark.api.java.JavaFutureAction;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.VoidFunction;
@@ -62,6 +63,11 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private static final String GROUP_PREFIX = "flexcode-";
   private static final String DESCRIPTION_PROPERTY = "spark.job.description";
   private static final String INTERRUPT_PROPERTY = "spark.job.interruptOnCancel";
+
+  /**
+   * No primary counts as late before it has run this long (as spark.speculation.minTaskRuntime).
+   */
+  private static final long LATE_SHADOW_MIN_MS = 100;
 
   private final JavaSparkContext jsc;
   private final AggregationStrategy strategy;
@@ -255,10 +261,16 @@ public final class CodedAggregator<T> implements AutoCloseable {
     IterationState st = new IterationState(it);
     state = st;
     int n = numTasks;
+    int primaries = code.numTasks();
     long submitMs = System.currentTimeMillis();
-    JavaFutureAction<Void> job = submit(it, 0, broadcast, statistic, dimension, new BitSet());
+    BitSet submitted = new BitSet(n);
+    submitted.set(0, shadows.late() ? primaries : n);
+    Future<Void> job = submit(it, 0, broadcast, statistic, dimension, submitted, null);
+    Future<Void> shadowJob = null; // late shadows, once launched
+    BitSet shadowBlocks = null; // the blocks late shadows estimate; null: every block (eager)
 
     List<Integer> arrivals = new ArrayList<>();
+    Map<Integer, Long> arrivedMs = new HashMap<>();
     BitSet finished = new BitSet(n);
     BitSet failed = new BitSet(n);
     Map<Integer, PartialResult> results = new HashMap<>();
@@ -277,15 +289,37 @@ public final class CodedAggregator<T> implements AutoCloseable {
           finished.set(r.task());
           failed.clear(r.task());
           arrivals.add(r.task());
+          arrivedMs.put(r.task(), System.currentTimeMillis());
           results.put(r.task(), r);
           decision = strategy.decide(code, arrivals, finished, blockRecords).orElse(null);
+          if (decision != null && !estimatesAvailable(decision, shadowBlocks)) {
+            decision = null;
+          }
         }
-        continue;
+        if (decision != null || !st.queue.isEmpty()) {
+          continue;
+        }
       }
-      if (!job.isDone() || !st.queue.isEmpty()) {
+      if (shadows.late() && shadowJob == null) {
+        BitSet late = lateShadowBlocks(it, finished, arrivedMs);
+        if (late != null) {
+          shadowBlocks = late;
+          BitSet shadowTasks = shadowTasksFor(late);
+          submitted.or(shadowTasks);
+          shadowJob =
+              submit(it, resubmits, broadcast, statistic, dimension, shadowTasks, shadowBlocks);
+        }
+      }
+      if (r != null
+          || !job.isDone()
+          || (shadowJob != null && !shadowJob.isDone())
+          || !st.queue.isEmpty()) {
         continue;
       }
       Throwable cause = failureOf(job);
+      if (cause == null && shadowJob != null) {
+        cause = failureOf(shadowJob);
+      }
       BitSet possible = new BitSet(n);
       possible.set(0, n);
       possible.andNot(failed);
@@ -296,15 +330,23 @@ public final class CodedAggregator<T> implements AutoCloseable {
           couldDecide(possible) || (options.approximateWhenUndecodable() && !rerunnable.isEmpty());
       if (cause != null && resubmits < options.maxResubmits() && worthRerunning) {
         resubmits++;
-        BitSet skip = (BitSet) finished.clone();
-        skip.or(failed);
+        if (shadows.late() && shadowJob == null) {
+          // a primary is lost: late shadows launch now, for the blocks still missing
+          shadowBlocks = blocksOfUnfinishedPrimaries(finished);
+          submitted.or(shadowTasksFor(shadowBlocks));
+          shadowJob = CompletableFuture.completedFuture(null);
+        }
+        BitSet rerun = (BitSet) submitted.clone();
+        rerun.andNot(finished);
+        rerun.andNot(failed);
         LOG.warn(
             "FlexCode iteration {}: Spark aborted the job ({}); going on without tasks {},"
-                + " resubmitting the other unfinished ones",
+                + " resubmitting the other unfinished ones {}",
             it,
             cause.getMessage(),
-            failed);
-        job = submit(it, resubmits, broadcast, statistic, dimension, skip);
+            failed,
+            rerun);
+        job = submit(it, resubmits, broadcast, statistic, dimension, rerun, shadowBlocks);
         continue;
       }
       if (options.approximateWhenUndecodable()) {
@@ -324,9 +366,13 @@ public final class CodedAggregator<T> implements AutoCloseable {
     long decodeStartMs = System.currentTimeMillis();
     long decodeStart = System.nanoTime();
     List<Integer> cancelled = new ArrayList<>();
-    if (!job.isDone() && options.cancelStragglers()) {
+    boolean running = !job.isDone() || (shadowJob != null && !shadowJob.isDone());
+    if (running && options.cancelStragglers()) {
       jsc.sc().cancelJobGroup(groupOf(it, resubmits));
-      for (int task = 0; task < n; task++) {
+      if (shadowJob != null) {
+        shadowJob.cancel(true); // launched in an earlier group if Spark aborted a job since
+      }
+      for (int task = submitted.nextSetBit(0); task >= 0; task = submitted.nextSetBit(task + 1)) {
         if (!finished.get(task)) {
           cancelled.add(task);
         }
@@ -417,7 +463,107 @@ public final class CodedAggregator<T> implements AutoCloseable {
     }
   }
 
-  private static Throwable failureOf(JavaFutureAction<Void> job) {
+  /**
+   * Whether every block {@code decision} estimates is one the launched shadows estimate: late
+   * shadows ({@code shadowBlocks} not null) compute only the blocks they were launched for.
+   */
+  private static boolean estimatesAvailable(Decision decision, BitSet shadowBlocks) {
+    if (shadowBlocks == null) {
+      return true;
+    }
+    for (int block : decision.estimated().keySet()) {
+      if (!shadowBlocks.get(block)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * When to launch late shadows: once at most s + m primaries are unfinished and one of them has
+   * run longer than the multiplier x the median time (launch to arrival at the driver) of the
+   * finished primaries, and at least 100 ms. Returns the blocks the shadows should estimate, or
+   * null to wait.
+   */
+  private BitSet lateShadowBlocks(int it, BitSet finished, Map<Integer, Long> arrivedMs) {
+    int primaries = code.numTasks();
+    BitSet done = finished.get(0, primaries);
+    int unfinished = primaries - done.cardinality();
+    if (done.isEmpty()
+        || unfinished == 0
+        || unfinished > code.stragglerTolerance() + shadows.count()) {
+      return null;
+    }
+    List<Long> durations = new ArrayList<>();
+    for (int task = done.nextSetBit(0); task >= 0; task = done.nextSetBit(task + 1)) {
+      long launch = listener.launchTime(it, task);
+      if (launch > 0 && arrivedMs.containsKey(task)) {
+        durations.add(arrivedMs.get(task) - launch);
+      }
+    }
+    if (durations.isEmpty()) {
+      return null;
+    }
+    durations.sort(null);
+    long median = durations.get(durations.size() / 2);
+    double threshold = Math.max(LATE_SHADOW_MIN_MS, shadows.lateMultiplier() * median);
+    long now = System.currentTimeMillis();
+    List<Integer> late = new ArrayList<>();
+    for (int task = 0; task < primaries; task++) {
+      long launch = listener.launchTime(it, task);
+      if (!done.get(task) && launch > 0 && now - launch > threshold) {
+        late.add(task);
+      }
+    }
+    if (late.isEmpty()) {
+      return null;
+    }
+    BitSet blocks = blocksOfUnfinishedPrimaries(finished);
+    LOG.info(
+        "FlexCode iteration {}: tasks {} have run over {} x the median {} ms of the finished"
+            + " primaries; launching shadows for blocks {}",
+        it,
+        late,
+        shadows.lateMultiplier(),
+        median,
+        blocks);
+    return blocks;
+  }
+
+  /**
+   * The blocks late shadows estimate: those of the unfinished primaries when each task's partial
+   * result is a plain sum of its blocks (uncoded, FRC), or every block when a weighted decoding may
+   * leave part of any block to the shadows (cyclic).
+   */
+  private BitSet blocksOfUnfinishedPrimaries(BitSet finished) {
+    int primaries = code.numTasks();
+    BitSet blocks = new BitSet(primaries);
+    for (int task = 0; task < primaries; task++) {
+      if (finished.get(task)) {
+        continue;
+      }
+      for (int k = 0; k < blocksOfTask[task].length; k++) {
+        blocks.set(blocksOfTask[task][k]);
+        if (coefficientsOfTask[task][k] != 1.0) {
+          blocks.set(0, primaries);
+          return blocks;
+        }
+      }
+    }
+    return blocks;
+  }
+
+  /** The shadow tasks covering {@code blocks}. */
+  private BitSet shadowTasksFor(BitSet blocks) {
+    int primaries = code.numTasks();
+    BitSet tasks = new BitSet(numTasks);
+    for (int block = blocks.nextSetBit(0); block >= 0; block = blocks.nextSetBit(block + 1)) {
+      tasks.set(primaries + shadows.shadowOf(block, primaries));
+    }
+    return tasks;
+  }
+
+  private static Throwable failureOf(Future<Void> job) {
     try {
       job.get();
       return null;
@@ -476,13 +622,18 @@ public final class CodedAggregator<T> implements AutoCloseable {
         + "onUndecodable=approximate to continue with the least-squares best approximation.";
   }
 
-  private <M> JavaFutureAction<Void> submit(
+  /**
+   * Submits tasks {@code tasks} of iteration {@code it}; shadow tasks among them estimate only
+   * {@code shadowBlocks} (null: all their blocks).
+   */
+  private <M> Future<Void> submit(
       int it,
       int attempt,
       Broadcast<M> broadcast,
       BlockStatistic<T, M> statistic,
       int dimension,
-      BitSet skip) {
+      BitSet tasks,
+      BitSet shadowBlocks) {
     SparkContext sc = jsc.sc();
     String group = groupOf(it, attempt);
     String description =
@@ -494,25 +645,29 @@ public final class CodedAggregator<T> implements AutoCloseable {
             + " ("
             + strategy.describe()
             + ")"
-            + (attempt > 0 ? " resubmit " + attempt : "");
+            + (attempt > 0 ? " resubmit " + attempt : "")
+            + (tasks.nextSetBit(0) >= code.numTasks() ? " late shadows" : "");
     String oldGroup = sc.getLocalProperty(SparkInternals.JOB_GROUP_PROPERTY);
     String oldDescription = sc.getLocalProperty(DESCRIPTION_PROPERTY);
     String oldInterrupt = sc.getLocalProperty(INTERRUPT_PROPERTY);
     sc.setJobGroup(group, description, true);
     try {
-      return codedJava.foreachPartitionAsync(
+      return SparkInternals.submitJob(
+          sc,
+          coded,
           taskFunction(
               it,
               broadcast,
               statistic,
               dimension,
-              skip,
+              shadowBlocks,
               accumulator,
               blocksOfTask,
               coefficientsOfTask,
               code.numTasks(),
               options.stragglers(),
-              options.injector()));
+              options.injector()),
+          tasks.stream().toArray());
     } finally {
       sc.setLocalProperty(SparkInternals.JOB_GROUP_PROPERTY, oldGroup);
       sc.setLocalProperty(DESCRIPTION_PROPERTY, oldDescription);
@@ -528,7 +683,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
       Broadcast<M> broadcast,
       BlockStatistic<T, M> statistic,
       int dimension,
-      BitSet skip,
+      BitSet shadowBlocks,
       PartialResultAccumulator accumulator,
       int[][] blocksOfTask,
       double[][] coefficientsOfTask,
@@ -538,9 +693,6 @@ public final class CodedAggregator<T> implements AutoCloseable {
     return blocks -> {
       TaskContext context = TaskContext.get();
       int task = context.partitionId();
-      if (skip.get(task)) {
-        return;
-      }
       int attempt = context.attemptNumber();
       String executor = SparkEnv.get().executorId();
       long startMs = System.currentTimeMillis();
@@ -555,6 +707,9 @@ public final class CodedAggregator<T> implements AutoCloseable {
         double[] block = new double[dimension];
         while (blocks.hasNext()) {
           CodedBlock<T> b = blocks.next();
+          if (shadow && shadowBlocks != null && !shadowBlocks.get(b.block())) {
+            continue; // a late shadow estimates only the blocks it was launched for
+          }
           Arrays.fill(block, 0.0);
           if (b.isSubset()) {
             statistic.accumulateWeighted(model, it, b.block(), b.records(), b.weights(), block);

@@ -8,15 +8,32 @@ import java.io.Serializable;
  * weighted subset of {@code fraction} of the block's records, picked once at setup by the named
  * selector ({@code entropy} or {@code random}, see {@link org.flexcode.entropy.Selectors}) with
  * {@code seed}. A shadow returns one estimate per covered block.
+ *
+ * <p>{@code lateMultiplier} 0: the shadows run with the primaries, every iteration. Otherwise they
+ * are launched late, like Spark's speculative tasks: only once a primary has run longer than {@code
+ * lateMultiplier} x the median time of the finished primaries, and then they estimate only the
+ * blocks of the unfinished primaries.
  */
-public record ShadowSpec(int count, double fraction, String selector, long seed)
+public record ShadowSpec(
+    int count, double fraction, String selector, long seed, double lateMultiplier)
     implements Serializable {
 
   /** No shadows. */
   public static final ShadowSpec NONE = new ShadowSpec(0, 0.0, "entropy", 0L);
 
+  /** Shadows that run with the primaries every iteration. */
+  public ShadowSpec(int count, double fraction, String selector, long seed) {
+    this(count, fraction, selector, seed, 0.0);
+  }
+
   /** Validates. */
   public ShadowSpec {
+    if (lateMultiplier != 0.0 && !(lateMultiplier >= 1.0 && lateMultiplier < 1e6)) {
+      throw new IllegalArgumentException(
+          "shadows: late (launch once a primary runs this many times the median) must be >= 1,"
+              + " got "
+              + lateMultiplier);
+    }
     if (count < 0) {
       throw new IllegalArgumentException("shadows: m (shadow tasks) must be >= 0, got " + count);
     }
@@ -28,6 +45,11 @@ public record ShadowSpec(int count, double fraction, String selector, long seed)
       throw new IllegalArgumentException(
           "shadows: selector must be 'entropy' or 'random', got '" + selector + "'");
     }
+  }
+
+  /** Whether the shadows are launched only when a primary runs late. */
+  public boolean late() {
+    return lateMultiplier > 0.0;
   }
 
   /** The shadow (0-based, among the shadows) covering primary block {@code block} of n. */

@@ -242,6 +242,9 @@ final class Strategies {
           + ",f="
           + String.format(Locale.ROOT, "%s", shadows.fraction())
           + (shadows.selector().equals("entropy") ? "" : ",selector=" + shadows.selector())
+          + (shadows.late()
+              ? ",late=" + String.format(Locale.ROOT, "%s", shadows.lateMultiplier())
+              : "")
           + (s > 0 && primaryCode.equals("cyclic") ? ",code=cyclic" : "");
     }
 

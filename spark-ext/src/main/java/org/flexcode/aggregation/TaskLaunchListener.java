@@ -41,7 +41,7 @@ final class TaskLaunchListener extends SparkListener {
     Integer iteration = stageToIteration.get(taskStart.stageId());
     if (iteration != null) {
       launchMs.putIfAbsent(
-          key(iteration, taskStart.taskInfo().index()), taskStart.taskInfo().launchTime());
+          key(iteration, taskStart.taskInfo().partitionId()), taskStart.taskInfo().launchTime());
     }
   }
 

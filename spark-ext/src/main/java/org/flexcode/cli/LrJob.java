@@ -42,6 +42,8 @@ final class LrJob {
         --shadows M          shadow tasks of shadow and hybrid (default 1)
         --shadow-fraction F  fraction of each block a shadow holds (default 0.1)
         --selector X         how shadows pick records: entropy or random (default entropy)
+        --shadow-late X      launch shadows only once a primary has run X (>= 1) times the
+                             median of the finished ones (default 0: with the primaries)
         --ignore B           slowest tasks ignore drops (default 1)
         --iterations N       maxIter (default 100)
         --solver X           auto, lbfgs or gd (default auto: lbfgs for exact strategies, gd otherwise)
@@ -64,6 +66,7 @@ final class LrJob {
           "shadows",
           "stragglers",
           "shadow-fraction",
+          "shadow-late",
           "selector",
           "tolerance",
           "ignore",
@@ -121,6 +124,7 @@ final class LrJob {
             .setIgnoreCount(args.integer("ignore", 1))
             .setShadowTasks(args.integer("shadows", 1))
             .setShadowFraction(args.number("shadow-fraction", 0.1))
+            .setShadowLate(args.number("shadow-late", 0.0))
             .setShadowSelector(args.string("selector", "entropy"))
             .setSolver(args.string("solver", "auto"))
             .setStepSize(args.number("step-size", 1.0));

@@ -50,9 +50,10 @@ import org.slf4j.LoggerFactory;
  * strategy} (bsp, ignore, frc, cyclic, shadow, hybrid; default bsp), {@code stragglerTolerance} (s
  * of frc, cyclic and hybrid, default 1), {@code ignoreCount} (b of ignore, default 1), {@code
  * shadowTasks} (m of shadow and hybrid, default 1), {@code shadowFraction} (f, default 0.1), {@code
- * shadowSelector} (entropy or random, default entropy), {@code solver} (auto, lbfgs, gd; auto picks
- * spark.ml's L-BFGS / OWL-QN for exact strategies and gradient descent, with a logged notice, for
- * approximate ones), {@code stepSize} (of gd, default 1.0).
+ * shadowSelector} (entropy or random, default entropy), {@code shadowLate} (0: shadows run with the
+ * primaries; X >= 1: launched only once a primary has run X times the median; default 0), {@code
+ * solver} (auto, lbfgs, gd; auto picks spark.ml's L-BFGS / OWL-QN for exact strategies and gradient
+ * descent, with a logged notice, for approximate ones), {@code stepSize} (of gd, default 1.0).
  */
 public class FlexCodeLogisticRegression extends LogisticRegression {
 
@@ -72,6 +73,7 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
   private IntParam shadowTasks;
   private DoubleParam shadowFraction;
   private Param<String> shadowSelector;
+  private DoubleParam shadowLate;
   private transient IterationListener iterationListener;
 
   public FlexCodeLogisticRegression() {
@@ -103,6 +105,9 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
         shadowSelector(),
         SessionDefaults.checked(
             shadowSelector(), SessionDefaults.string("shadowSelector", "entropy")));
+    setDefault(
+        shadowLate(),
+        SessionDefaults.checked(shadowLate(), SessionDefaults.number("shadowLate", 0.0)));
   }
 
   /** Loads a saved Estimator. */
@@ -203,6 +208,28 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
     return shadowSelector;
   }
 
+  public DoubleParam shadowLate() {
+    if (shadowLate == null) {
+      shadowLate =
+          new DoubleParam(
+              this,
+              "shadowLate",
+              "0: shadows run with the primaries every iteration; X >= 1: they are launched only"
+                  + " once a primary has run X times the median of the finished ones",
+              ParamValidators.gtEq(0.0));
+    }
+    return shadowLate;
+  }
+
+  public FlexCodeLogisticRegression setShadowLate(double value) {
+    set(shadowLate(), value);
+    return this;
+  }
+
+  public double getShadowLate() {
+    return (Double) $(shadowLate());
+  }
+
   public FlexCodeLogisticRegression setShadowTasks(int value) {
     set(shadowTasks(), value);
     return this;
@@ -288,10 +315,16 @@ public class FlexCodeLogisticRegression extends LogisticRegression {
   public AggregationStrategy aggregationStrategy() {
     return switch (getStrategy()) {
       case "shadow" ->
-          AggregationStrategy.shadow(getShadowTasks(), getShadowFraction(), getShadowSelector());
+          AggregationStrategy.shadow(
+              getShadowTasks(), getShadowFraction(), getShadowSelector(), getShadowLate());
       case "hybrid" ->
           AggregationStrategy.hybrid(
-              getStragglerTolerance(), getShadowTasks(), getShadowFraction(), getShadowSelector());
+              getStragglerTolerance(),
+              getShadowTasks(),
+              getShadowFraction(),
+              getShadowSelector(),
+              "frc",
+              getShadowLate());
       default -> SessionDefaults.strategy(getStrategy(), getStragglerTolerance(), getIgnoreCount());
     };
   }

@@ -1,16 +1,24 @@
 package org.flexcode.spark;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.spark.SimpleFutureAction;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkEnv;
+import org.apache.spark.api.java.function.VoidFunction;
 import org.apache.spark.ml.classification.BinaryLogisticRegressionTrainingSummaryImpl;
 import org.apache.spark.ml.classification.LogisticRegressionModel;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.recommendation.ALSModel;
+import org.apache.spark.rdd.RDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.storage.BlockManagerId;
@@ -21,6 +29,10 @@ import scala.Option;
 import scala.collection.JavaConverters;
 import scala.reflect.ClassTag;
 import scala.reflect.ClassTag$;
+import scala.runtime.AbstractFunction0;
+import scala.runtime.AbstractFunction1;
+import scala.runtime.AbstractFunction2;
+import scala.runtime.BoxedUnit;
 
 /**
  * Adapter for Spark internals and Scala collections. Every call that depends on the Scala version
@@ -134,6 +146,123 @@ public final class SparkInternals {
                 featuresCol,
                 weightCol,
                 objectiveHistory)));
+  }
+
+  /**
+   * Runs {@code task} on the listed partitions of {@code rdd} only, asynchronously ({@code
+   * SparkContext.submitJob}); Spark's Java API can only run a job over every partition.
+   */
+  public static <T> Future<Void> submitJob(
+      SparkContext sc, RDD<T> rdd, VoidFunction<Iterator<T>> task, int[] partitions) {
+    SimpleFutureAction<BoxedUnit> action =
+        sc.submitJob(
+            rdd, new PartitionTask<>(task), intSeq(partitions), new IgnoreResult(), new Done());
+    return new SubmittedJob(action);
+  }
+
+  /** A Java partition function as the Scala function Spark runs in each task. */
+  private static final class PartitionTask<T>
+      extends AbstractFunction1<scala.collection.Iterator<T>, BoxedUnit> implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private final VoidFunction<Iterator<T>> task;
+
+    PartitionTask(VoidFunction<Iterator<T>> task) {
+      this.task = task;
+    }
+
+    @Override
+    public BoxedUnit apply(scala.collection.Iterator<T> records) {
+      try {
+        task.call(
+            new Iterator<T>() {
+              @Override
+              public boolean hasNext() {
+                return records.hasNext();
+              }
+
+              @Override
+              public T next() {
+                return records.next();
+              }
+            });
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+      return BoxedUnit.UNIT;
+    }
+  }
+
+  private static final class IgnoreResult extends AbstractFunction2<Object, BoxedUnit, BoxedUnit> {
+    @Override
+    public BoxedUnit apply(Object partition, BoxedUnit result) {
+      return BoxedUnit.UNIT;
+    }
+  }
+
+  private static final class Done extends AbstractFunction0<BoxedUnit> {
+    @Override
+    public BoxedUnit apply() {
+      return BoxedUnit.UNIT;
+    }
+  }
+
+  /** A submitted Spark job as a Java future: done when Spark ends the job, failed if it aborted. */
+  private static final class SubmittedJob implements Future<Void> {
+    private final SimpleFutureAction<BoxedUnit> action;
+
+    SubmittedJob(SimpleFutureAction<BoxedUnit> action) {
+      this.action = action;
+    }
+
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+      if (action.isCompleted()) {
+        return false;
+      }
+      action.cancel();
+      return true;
+    }
+
+    @Override
+    public boolean isCancelled() {
+      return action.isCancelled();
+    }
+
+    @Override
+    public boolean isDone() {
+      return action.isCompleted();
+    }
+
+    @Override
+    public Void get() throws ExecutionException, InterruptedException {
+      while (!action.isCompleted()) {
+        Thread.sleep(5);
+      }
+      return outcome();
+    }
+
+    @Override
+    public Void get(long timeout, TimeUnit unit)
+        throws ExecutionException, InterruptedException, TimeoutException {
+      long deadline = System.nanoTime() + unit.toNanos(timeout);
+      while (!action.isCompleted()) {
+        if (System.nanoTime() > deadline) {
+          throw new TimeoutException("Spark job still running after " + timeout + " " + unit);
+        }
+        Thread.sleep(5);
+      }
+      return outcome();
+    }
+
+    private Void outcome() throws ExecutionException {
+      scala.util.Try<BoxedUnit> outcome = action.value().get();
+      if (outcome.isFailure()) {
+        throw new ExecutionException(((scala.util.Failure<BoxedUnit>) outcome).exception());
+      }
+      return null;
+    }
   }
 
   /** A Scala iterator over a Java iterator. */

@@ -36,7 +36,7 @@ class AggregationStrategyTest {
     assertMessage("shadow:m=0", "m (shadow tasks) must be >= 1, got 0");
     assertMessage("shadow:f=1.5", "f (fraction of each block a shadow holds) must be in (0, 1]");
     assertMessage("shadow:f=x", "f must be a number in (0, 1], got 'x'");
-    assertMessage("shadow:s=1", "expected parameters among [m, f, selector], got 's=1'");
+    assertMessage("shadow:s=1", "expected parameters among [m, f, selector, late], got 's=1'");
     assertMessage("hybrid:selector=best", "selector must be 'entropy' or 'random', got 'best'");
     assertMessage("hybrid:code=lt", "hybrid: code must be frc or cyclic, got 'lt'");
     IllegalArgumentException tooMany =

@@ -147,4 +147,87 @@ class ShadowAggregationTest {
       assertTrue(relativeError(second.values(), expected(RECORDS, 1.0)) > 0, "an estimate");
     }
   }
+
+  /** Records which partitions' tasks started, and in which stage. */
+  static final class TaskStarts extends org.apache.spark.scheduler.SparkListener {
+    final java.util.List<int[]> stageAndPartition =
+        java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
+    @Override
+    public void onTaskStart(org.apache.spark.scheduler.SparkListenerTaskStart start) {
+      stageAndPartition.add(new int[] {start.stageId(), start.taskInfo().partitionId()});
+    }
+
+    java.util.Set<Integer> stagesOf(int partition) {
+      synchronized (stageAndPartition) {
+        return stageAndPartition.stream()
+            .filter(sp -> sp[1] == partition)
+            .map(sp -> sp[0])
+            .collect(java.util.stream.Collectors.toSet());
+      }
+    }
+  }
+
+  @Test
+  void lateShadowsAreNotLaunchedWhileNoPrimaryRunsLate(JavaSparkContext jsc) {
+    // Every primary takes 300 ms; a shadow would launch only once one ran 3 x that.
+    StragglerHook hook = StragglerHook.none();
+    for (int it = 0; it < 3; it++) {
+      for (int task = 0; task < TASKS; task++) {
+        hook = hook.and(it, task, 300);
+      }
+    }
+    TaskStarts starts = new TaskStarts();
+    AggregatorOptions options = AggregatorOptions.defaults().withStragglers(hook);
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, RECORDS, TASKS),
+            AggregationStrategy.parse("shadow:m=1,f=0.2,late=3"),
+            options)) {
+      jsc.sc().addSparkListener(starts);
+      for (int it = 0; it < 3; it++) {
+        AggregateResult result = engine.aggregate(1.0, STATISTIC, 3);
+        assertTrue(result.exact(), result.record().toString());
+        assertTrue(result.record().estimatedBlocks().isEmpty());
+        assertTrue(result.record().cancelledTasks().isEmpty(), result.record().toString());
+        assertTrue(relativeError(result.values(), expected(RECORDS, 1.0)) <= 1e-12);
+      }
+      assertTrue(starts.stagesOf(SHADOW_TASK).isEmpty(), "the shadow task never started");
+      assertEquals(3, starts.stagesOf(0).size(), "one primary stage per iteration");
+    } finally {
+      jsc.sc().removeSparkListener(starts);
+    }
+  }
+
+  @Test
+  void aLateShadowIsLaunchedForAStragglerAndStandsInForIt(JavaSparkContext jsc) throws Exception {
+    EngineTestSupport.TaskEnds ends = new EngineTestSupport.TaskEnds();
+    TaskStarts starts = new TaskStarts();
+    jsc.sc().addSparkListener(ends);
+    int straggler = 1;
+    AggregatorOptions options =
+        AggregatorOptions.defaults().withStragglers(StragglerHook.delay(0, straggler, 60_000));
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, RECORDS, TASKS),
+            AggregationStrategy.parse("shadow:m=1,f=0.2,late=1.5"),
+            options)) {
+      jsc.sc().addSparkListener(starts); // after the setup job, which runs every partition
+      AggregateResult result = engine.aggregate(1.0, STATISTIC, 3);
+      IterationRecord record = result.record();
+      assertEquals(Map.of(straggler, SHADOW_TASK), record.estimatedBlocks(), record.toString());
+      assertFalse(result.exact());
+      assertTrue(record.cancelledTasks().contains(straggler), record.toString());
+      assertEquals(RECORDS, result.values()[1], 1e-9, "the shadow's weights sum to the block");
+      assertTrue(relativeError(result.values(), expected(RECORDS, 1.0)) < 0.05);
+      assertTrue(relativeError(result.values(), expected(RECORDS, 1.0)) > 0, "an estimate");
+      java.util.Set<Integer> shadowStages = starts.stagesOf(SHADOW_TASK);
+      assertEquals(1, shadowStages.size());
+      assertFalse(starts.stagesOf(0).containsAll(shadowStages), "launched in its own, later job");
+      assertTrue(eventually(10_000, () -> ends.killed(straggler)), "straggler interrupted");
+    } finally {
+      jsc.sc().removeSparkListener(ends);
+      jsc.sc().removeSparkListener(starts);
+    }
+  }
 }

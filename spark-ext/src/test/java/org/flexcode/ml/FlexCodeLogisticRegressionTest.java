@@ -216,6 +216,13 @@ class FlexCodeLogisticRegressionTest {
 
   @Test
   void rejectsWhatItDoesNotSupportWithClearErrors(SparkSession spark) {
+    FlexCodeLogisticRegression late =
+        new FlexCodeLogisticRegression().setStrategy("shadow").setShadowLate(1.5);
+    assertEquals("shadow:m=1,f=0.1,late=1.5", late.aggregationStrategy().spec());
+    IllegalArgumentException tooEarly =
+        assertThrows(
+            IllegalArgumentException.class, () -> late.setShadowLate(0.5).aggregationStrategy());
+    assertTrue(tooEarly.getMessage().contains("must be >= 1, got 0.5"), tooEarly.getMessage());
     IllegalArgumentException multinomial =
         assertThrows(
             IllegalArgumentException.class,
