@@ -63,6 +63,8 @@ final class BenchJob {
                                default mllib,bsp,ignore,frc,cyclic
         --pattern SPEC         a straggler pattern; repeat for several (default ideal)
         --iterations N         gradient-descent iterations per run (default 30)
+        --repeats N            rounds: every row runs N times, in a rotated order each round,
+                               and its figures pool the rounds' iterations (default 1)
         --partitions P         tasks (default 8)
         --rows-per-partition R ctr: records per partition (default 16000)
         --num-features N       ctr: hashing buckets (default 4096)
@@ -86,6 +88,7 @@ final class BenchJob {
           "strategies",
           "pattern",
           "iterations",
+          "repeats",
           "partitions",
           "rows-per-partition",
           "num-features",
@@ -153,6 +156,17 @@ final class BenchJob {
         throw new IllegalArgumentException("unknown strategy '" + s + "'");
       }
     }
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (String s : strategies) {
+      if (!seen.add(s)) {
+        throw new IllegalArgumentException(
+            "--strategies lists '" + s + "' twice; use --repeats N to run every row N times");
+      }
+    }
+    int repeats = args.integer("repeats", 1);
+    if (repeats < 1) {
+      throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
+    }
     List<StragglerPattern> patterns = new ArrayList<>();
     for (String spec : args.all("pattern").isEmpty() ? List.of("ideal") : args.all("pattern")) {
       patterns.add(StragglerPattern.parse(spec));
@@ -205,21 +219,25 @@ final class BenchJob {
       for (String row : rows) {
         TAGS.remove(bench.run(row, StragglerPattern.ideal(), 5)); // warm-up, not recorded
       }
-      for (int pi = 0; pi < patterns.size(); pi++) {
-        for (int k = 0; k < rows.size(); k++) {
-          String strategy = rows.get(Math.floorMod(k + pi, rows.size()));
-          Run run = bench.run(strategy, patterns.get(pi), bench.iterations);
-          runs.add(run);
-          System.out.printf(
-              Locale.ROOT,
-              "run %-18s %-36s %d ms, final loss %.6f%n",
-              run.strategy(),
-              run.pattern(),
-              run.wallMs(),
-              run.loss().length == 0 ? Double.NaN : run.loss()[run.loss().length - 1]);
+      for (int round = 0; round < repeats; round++) {
+        for (int pi = 0; pi < patterns.size(); pi++) {
+          for (int k = 0; k < rows.size(); k++) {
+            String strategy = rows.get(Math.floorMod(k + pi + round, rows.size()));
+            Run run = bench.run(strategy, patterns.get(pi), bench.iterations);
+            runs.add(run);
+            System.out.printf(
+                Locale.ROOT,
+                "run %-18s %-36s %d ms, final loss %.6f%s%n",
+                run.strategy(),
+                run.pattern(),
+                run.wallMs(),
+                run.loss().length == 0 ? Double.NaN : run.loss()[run.loss().length - 1],
+                repeats > 1 ? " (round " + (round + 1) + "/" + repeats + ")" : "");
+          }
         }
       }
       bench.settleListener(runs);
+      runs = pool(runs);
       jsc.sc().removeSparkListener(listener);
       load.close();
       if (!load.comparableLossHistory()) {
@@ -627,6 +645,49 @@ final class BenchJob {
     System.out.println("report: " + report.toAbsolutePath());
     System.out.println("table: " + markdown.toAbsolutePath());
     plots.forEach(p -> System.out.println("plot: " + p.toAbsolutePath()));
+  }
+
+  /**
+   * One run per strategy and pattern: the rounds' iteration times pooled; task-seconds, waste and
+   * wall time averaged per round; the loss curve and iteration end times of the first round.
+   */
+  static List<Run> pool(List<Run> runs) {
+    Map<String, List<Run>> byKey = new LinkedHashMap<>();
+    for (Run r : runs) {
+      byKey.computeIfAbsent(r.strategy() + "|" + r.pattern(), k -> new ArrayList<>()).add(r);
+    }
+    List<Run> pooled = new ArrayList<>();
+    for (List<Run> rounds : byKey.values()) {
+      if (rounds.size() == 1) {
+        pooled.add(rounds.get(0));
+        continue;
+      }
+      Run first = rounds.get(0);
+      double[] ms =
+          rounds.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.iterationMs())).toArray();
+      int n = rounds.size();
+      Run run =
+          new Run(
+              first.strategy(),
+              first.pattern(),
+              ms,
+              first.endMs(),
+              first.loss(),
+              rounds.stream().mapToDouble(Run::taskSeconds).sum() / n,
+              rounds.stream().mapToLong(Run::wasteMs).sum() / n,
+              rounds.stream().mapToLong(Run::wallMs).sum() / n);
+      double[] taskMs =
+          rounds.stream()
+              .map(TASK_MS_BY_RUN::get)
+              .filter(java.util.Objects::nonNull)
+              .mapToDouble(Double::doubleValue)
+              .toArray();
+      if (taskMs.length > 0) {
+        TASK_MS_BY_RUN.put(run, mean(taskMs));
+      }
+      pooled.add(run);
+    }
+    return pooled;
   }
 
   private static BenchPlots.Series plotRun(Run r) {

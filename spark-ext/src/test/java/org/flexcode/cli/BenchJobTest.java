@@ -89,6 +89,44 @@ class BenchJobTest {
   }
 
   @Test
+  void repeatsPoolEachRowsRoundsAndAListedTwiceRowIsRejected(JavaSparkContext jsc)
+      throws Exception {
+    Path report = dir.resolve("repeats.json");
+    int code =
+        FlexCodeSubmit.run(
+            new String[] {
+              "bench",
+              "--strategies",
+              "bsp,shadow:m=1,f=0.2,late=1.5",
+              "--repeats",
+              "2",
+              "--iterations",
+              "3",
+              "--partitions",
+              "4",
+              "--rows-per-partition",
+              "200",
+              "--classes",
+              "2",
+              "--num-features",
+              "256",
+              "--report",
+              report.toString()
+            });
+    assertEquals(0, code);
+    JsonNode runs = new ObjectMapper().readTree(report.toFile()).get("runs");
+    assertEquals(2, runs.size(), runs.toString());
+    for (JsonNode run : runs) {
+      assertEquals(8, run.get("iteration_ms").size(), "two rounds of 3 iterations + 1 pass each");
+    }
+    IllegalArgumentException twice =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class,
+            () -> BenchJob.run(new String[] {"--strategies", "bsp,mllib,bsp"}));
+    assertTrue(twice.getMessage().contains("lists 'bsp' twice"), twice.getMessage());
+  }
+
+  @Test
   void shadowQualityComparesEntropyAndRandomSubsetsPerFraction(JavaSparkContext jsc)
       throws Exception {
     Path report = dir.resolve("quality.json");
