@@ -230,4 +230,29 @@ class ShadowAggregationTest {
       jsc.sc().removeSparkListener(starts);
     }
   }
+
+  @Test
+  void aPrimaryThatSparkGivesUpOnIsCoveredByALateShadowLaunchedWithTheResubmit(
+      JavaSparkContext jsc) {
+    BlockStatistic<Double, Double> failsOnTask1 =
+        (model, iteration, block, records, out) -> {
+          if (org.apache.spark.TaskContext.get().partitionId() == 1) {
+            throw new IllegalStateException("simulated failure of task 1");
+          }
+          STATISTIC.accumulate(model, iteration, block, records, out);
+        };
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, RECORDS, TASKS),
+            AggregationStrategy.parse("shadow:m=1,f=0.2,late=3"),
+            AggregatorOptions.defaults())) {
+      AggregateResult result = engine.aggregate(1.0, failsOnTask1, 3);
+      IterationRecord record = result.record();
+      assertTrue(record.failedAttempts() >= 1, record.toString());
+      assertEquals(Map.of(1, SHADOW_TASK), record.estimatedBlocks(), record.toString());
+      assertFalse(record.usedTasks().contains(1), record.toString());
+      assertEquals(RECORDS, result.values()[1], 1e-9);
+      assertTrue(relativeError(result.values(), expected(RECORDS, 1.0)) < 0.05);
+    }
+  }
 }
