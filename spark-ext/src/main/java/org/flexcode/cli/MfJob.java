@@ -32,7 +32,8 @@ final class MfJob {
         --ratings PATH       MovieLens ratings CSV (userId,movieId,rating[,timestamp], header optional)
         --test-fraction F    share of the ratings held out for the test RMSE (default 0.2; 0: none)
         --seed S             seed of the split and of the initial factors (default 42)
-        --strategy S         bsp, ignore, frc or cyclic (default bsp)
+        --strategy S         bsp, ignore, frc, cyclic, shadow, hybrid, or a full spec such
+                             as shadow:m=1,f=0.1,late=1.5 (default bsp)
         --tolerance S        stragglers tolerated by frc and cyclic (default 1)
         --ignore B           slowest tasks ignore drops (default 1)
         --stragglers SPEC    inject a straggler pattern into every task, e.g.

@@ -48,17 +48,19 @@ import org.slf4j.LoggerFactory;
  * engine's blocks are the input's partitions).
  *
  * <p>Own params (defaults from the Spark conf keys {@code spark.flexcode.<name>} of the active
- * session when the Estimator is created): {@code strategy} (bsp, ignore, frc, cyclic; default bsp),
- * {@code stragglerTolerance} (s of frc and cyclic, default 1), {@code ignoreCount} (b of ignore,
- * default 1), {@code solver} (auto, lbfgs, gd; auto picks L-BFGS for exact strategies and gradient
- * descent for approximate ones), {@code stepSize} (of gd: the fraction of the per-row diagonal
- * Gauss-Newton step of {@link MatrixFactorizationTrainer}; default 0.8).
+ * session when the Estimator is created): {@code strategy} (bsp, ignore, frc, cyclic, shadow,
+ * hybrid, or a full spec such as {@code shadow:m=2,f=0.05,late=1.5}; default bsp), {@code
+ * stragglerTolerance} (s of frc and cyclic, default 1), {@code ignoreCount} (b of ignore, default
+ * 1), {@code solver} (auto, lbfgs, gd; auto picks L-BFGS for exact strategies and gradient descent
+ * for approximate ones), {@code stepSize} (of gd: the fraction of the per-row diagonal Gauss-Newton
+ * step of {@link MatrixFactorizationTrainer}; default 0.8).
  */
 public class FlexCodeALS extends ALS {
 
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(FlexCodeALS.class);
-  private static final List<String> STRATEGIES = List.of("bsp", "ignore", "frc", "cyclic");
+  private static final List<String> STRATEGIES =
+      List.of("bsp", "ignore", "frc", "cyclic", "shadow", "hybrid");
   private static final List<String> SOLVERS = List.of("auto", "lbfgs", "gd");
   private static final double TOLERANCE = 1e-9;
 
@@ -104,8 +106,9 @@ public class FlexCodeALS extends ALS {
           new Param<>(
               this,
               "strategy",
-              "how gradients are aggregated: bsp, ignore, frc or cyclic",
-              ParamValidators.inArray(STRATEGIES));
+              "how gradients are aggregated: bsp, ignore, frc, cyclic, shadow (m=1, f=0.1),"
+                  + " hybrid (s, m=1, f=0.1), or a full spec such as shadow:m=2,f=0.05,late=1.5",
+              new SessionDefaults.StrategyValidator(STRATEGIES, true));
     }
     return strategy;
   }

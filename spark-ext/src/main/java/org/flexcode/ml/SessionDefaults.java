@@ -1,9 +1,12 @@
 package org.flexcode.ml;
 
+import java.io.Serializable;
+import java.util.List;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.sql.SparkSession;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
+import scala.runtime.AbstractFunction1;
 
 /**
  * The Estimators' param defaults from the {@code spark.flexcode.<name>} keys of the active session,
@@ -57,13 +60,57 @@ final class SessionDefaults {
     }
   }
 
-  /** The strategy {@code bsp}, {@code ignore} (b), {@code frc} or {@code cyclic} (s) names. */
+  /**
+   * The strategy a {@code strategy} param names: {@code bsp}, {@code ignore} (b), {@code frc} or
+   * {@code cyclic} (s), {@code shadow} (m=1, f=0.1), {@code hybrid} (s, m=1, f=0.1), or a full spec
+   * such as {@code shadow:m=2,f=0.05,late=1.5} ({@link AggregationStrategy#parse}).
+   */
   static AggregationStrategy strategy(String name, int stragglerTolerance, int ignoreCount) {
+    if (name.contains(":")) {
+      return AggregationStrategy.parse(name);
+    }
     return switch (name) {
       case "ignore" -> AggregationStrategy.ignore(ignoreCount);
       case "frc" -> AggregationStrategy.frc(stragglerTolerance);
       case "cyclic" -> AggregationStrategy.cyclic(stragglerTolerance);
+      case "shadow" -> AggregationStrategy.shadow(1, 0.1, "entropy");
+      case "hybrid" -> AggregationStrategy.hybrid(stragglerTolerance, 1, 0.1, "entropy");
       default -> AggregationStrategy.bsp();
     };
+  }
+
+  /**
+   * A {@code strategy} param's validator: one of {@code names}, or, if {@code specs}, any full spec
+   * {@link AggregationStrategy#parse} accepts (with a ':').
+   */
+  static final class StrategyValidator extends AbstractFunction1<String, Object>
+      implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private final List<String> names;
+    private final boolean specs;
+
+    StrategyValidator(List<String> names, boolean specs) {
+      this.names = List.copyOf(names);
+      this.specs = specs;
+    }
+
+    @Override
+    public Object apply(String value) {
+      if (value == null) {
+        return false;
+      }
+      if (names.contains(value)) {
+        return true;
+      }
+      if (!specs || !value.contains(":")) {
+        return false;
+      }
+      try {
+        AggregationStrategy.parse(value);
+        return true;
+      } catch (IllegalArgumentException e) {
+        return false;
+      }
+    }
   }
 }

@@ -171,7 +171,10 @@ public final class MatrixFactorizationTrainer {
     double[] w;
     try (CodedAggregator<IndexedRating> engine =
         CodedAggregator.create(
-            ratings, config.strategy(), config.options().withWorkload("mf", config.maxIter()))) {
+            ratings,
+            config.strategy(),
+            config.options().withWorkload("mf", config.maxIter()),
+            org.flexcode.workloads.RatingColourings.ratings())) {
       // The aggregate at w, normalized by the aggregated count: gradient, curvature, objective.
       java.util.function.Function<double[], double[]> evaluate =
           point -> {

@@ -137,12 +137,30 @@ class FlexCodeALSTest {
   }
 
   @Test
+  void shadowSpecsFitWithGradientDescent() {
+    FlexCodeALS shadow = new FlexCodeALS().setStrategy("shadow:m=1,f=0.5,late=1.5");
+    shadow.setRank(2).setMaxIter(80).setRegParam(0.001).setSeed(3L);
+    assertEquals("shadow:m=1,f=0.5,late=1.5", shadow.aggregationStrategy().spec());
+    assertEquals(org.flexcode.optim.MatrixFactorizationTrainer.Solver.GD, shadow.resolvedSolver());
+    double fitted = rmse(shadow.fit(ratings), ratings);
+    assertTrue(fitted < 0.25, "training RMSE with late shadows " + fitted);
+    assertEquals(
+        "hybrid:s=1,m=1,f=0.1",
+        new FlexCodeALS().setStrategy("hybrid").aggregationStrategy().spec());
+  }
+
+  @Test
   void rejectsImplicitFeedbackAndLbfgsWithAnApproximateStrategy() {
     FlexCodeALS implicit = new FlexCodeALS();
     implicit.setImplicitPrefs(true);
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> implicit.fit(ratings));
     assertTrue(e.getMessage().contains("implicitPrefs"), e.getMessage());
+    IllegalArgumentException badSpec =
+        assertThrows(
+            IllegalArgumentException.class, () -> new FlexCodeALS().setStrategy("shadow:m=0"));
+    assertTrue(badSpec.getMessage().contains("strategy"), badSpec.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> new FlexCodeALS().setStrategy("fastest"));
     FlexCodeALS lbfgs = new FlexCodeALS().setStrategy("ignore").setSolver("lbfgs");
     assertThrows(IllegalArgumentException.class, lbfgs::resolvedSolver);
     assertEquals(
