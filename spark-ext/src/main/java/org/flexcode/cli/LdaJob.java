@@ -33,7 +33,8 @@ final class LdaJob {
                                     'docID wordID count' lines)
         --vocab PATH                its vocabulary (vocab.*.txt), for the topics' top words
         --k K                       topics (default 10)
-        --strategy S                bsp, ignore, frc or cyclic (default bsp)
+        --strategy S                bsp, ignore, frc, cyclic, shadow, hybrid, or a full spec
+                                    such as shadow:m=1,f=0.1,late=1.5 (default bsp)
         --tolerance S               stragglers tolerated by frc and cyclic (default 1)
         --ignore B                  slowest tasks ignore drops (default 1)
         --baseline spark            also fit spark.ml's online LDA with the same settings and

@@ -38,14 +38,16 @@ import org.flexcode.workloads.Document;
  * a clear error). checkpointInterval and keepLastCheckpoint do not apply and are ignored.
  *
  * <p>Own params (defaults from the Spark conf keys {@code spark.flexcode.<name>} of the active
- * session when the Estimator is created): {@code strategy} (bsp, ignore, frc, cyclic; default bsp),
- * {@code stragglerTolerance} (s of frc and cyclic, default 1), {@code ignoreCount} (b of ignore,
+ * session when the Estimator is created): {@code strategy} (bsp, ignore, frc, cyclic, shadow,
+ * hybrid, or a full spec such as {@code shadow:m=1,f=0.1,late=1.5}; default bsp), {@code
+ * stragglerTolerance} (s of frc, cyclic and hybrid, default 1), {@code ignoreCount} (b of ignore,
  * default 1).
  */
 public class FlexCodeLDA extends LDA {
 
   private static final long serialVersionUID = 1L;
-  private static final List<String> STRATEGIES = List.of("bsp", "ignore", "frc", "cyclic");
+  private static final List<String> STRATEGIES =
+      List.of("bsp", "ignore", "frc", "cyclic", "shadow", "hybrid");
 
   // Created lazily: Spark's constructors may look params up before this class's fields are set.
   private Param<String> strategy;
@@ -94,15 +96,17 @@ public class FlexCodeLDA extends LDA {
     }
   }
 
-  /** How the sufficient statistics are aggregated: bsp, ignore, frc or cyclic. */
+  /** How the sufficient statistics are aggregated: a strategy name or a full spec. */
   public Param<String> strategy() {
     if (strategy == null) {
       strategy =
           new Param<>(
               this,
               "strategy",
-              "how the sufficient statistics are aggregated: bsp, ignore, frc or cyclic",
-              ParamValidators.inArray(STRATEGIES));
+              "how the sufficient statistics are aggregated: bsp, ignore, frc, cyclic, shadow"
+                  + " (m=1, f=0.1), hybrid (s, m=1, f=0.1), or a full spec such as"
+                  + " shadow:m=1,f=0.1,late=1.5",
+              new SessionDefaults.StrategyValidator(STRATEGIES, true));
     }
     return strategy;
   }

@@ -189,7 +189,10 @@ public final class OnlineLdaTrainer {
     long corpus;
     try (CodedAggregator<Document> engine =
         CodedAggregator.create(
-            nonEmpty, config.strategy(), config.options().withWorkload("lda", config.maxIter()))) {
+            nonEmpty,
+            config.strategy(),
+            config.options().withWorkload("lda", config.maxIter()),
+            org.flexcode.workloads.DocumentColourings.documents())) {
       corpus = Arrays.stream(engine.blockRecords()).sum();
       if (corpus == 0) {
         throw new IllegalArgumentException("the corpus has no non-empty document");

@@ -148,4 +148,14 @@ class FlexCodeLDATest {
         assertThrows(IllegalArgumentException.class, () -> lda.fit(sample));
     assertTrue(e.getMessage().contains("'em'"), e.getMessage());
   }
+
+  @Test
+  void takesShadowStrategiesByNameOrSpecAndRejectsBadSpecs() {
+    assertEquals(
+        "shadow:m=1,f=0.1", new FlexCodeLDA().setStrategy("shadow").aggregationStrategy().spec());
+    assertEquals(
+        "hybrid:s=1,m=2,f=0.05,late=2.0",
+        new FlexCodeLDA().setStrategy("hybrid:m=2,f=0.05,late=2").aggregationStrategy().spec());
+    assertThrows(IllegalArgumentException.class, () -> new FlexCodeLDA().setStrategy("shadow:f=2"));
+  }
 }

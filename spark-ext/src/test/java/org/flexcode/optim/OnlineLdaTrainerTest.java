@@ -104,4 +104,43 @@ class OnlineLdaTrainerTest {
     double perplexity = OnlineLdaTrainer.logPerplexity(fit.toMllib(), docs, V);
     assertTrue(perplexity < Math.log(V), "better than uniform: " + perplexity);
   }
+
+  @Test
+  void aShadowStandsInForAStragglersDocuments(JavaSparkContext jsc) {
+    // Task 2 straggles 60 s in every iteration; the shadow's weighted subset of its documents,
+    // coloured by dominant vocabulary bucket and length, stands in for it.
+    JavaRDD<Document> docs = corpus(jsc).cache();
+    int iterations = 8;
+    org.flexcode.stragglers.StragglerHook hook = org.flexcode.stragglers.StragglerHook.none();
+    for (int it = 0; it < iterations; it++) {
+      hook = hook.and(it, 2, 60_000);
+    }
+    OnlineLdaTrainer.Config base = config(iterations, 0.5, "shadow:m=1,f=0.5");
+    OnlineLdaTrainer.Config shadow =
+        new OnlineLdaTrainer.Config(
+            K,
+            iterations,
+            null,
+            -1,
+            16,
+            0.6,
+            0.5,
+            false,
+            5L,
+            base.strategy(),
+            AggregatorOptions.defaults().withStragglers(hook));
+    OnlineLdaTrainer.Fit fit = OnlineLdaTrainer.train(docs, V, shadow, (i, loss, record) -> {});
+    for (org.flexcode.metrics.IterationRecord record : fit.records()) {
+      assertEquals(java.util.Map.of(2, 4), record.estimatedBlocks(), record.toString());
+    }
+    double perplexity = OnlineLdaTrainer.logPerplexity(fit.toMllib(), docs, V);
+    OnlineLdaTrainer.Fit exact =
+        OnlineLdaTrainer.train(docs, V, config(iterations, 0.5, "bsp"), (i, loss, record) -> {});
+    double exactPerplexity = OnlineLdaTrainer.logPerplexity(exact.toMllib(), docs, V);
+    System.out.printf(
+        "LDA log-perplexity after %d iterations: shadow for a straggler %.5f, bsp %.5f%n",
+        iterations, perplexity, exactPerplexity);
+    assertTrue(perplexity < Math.log(V), "better than uniform: " + perplexity);
+    assertTrue(perplexity < exactPerplexity * 1.05, perplexity + " vs bsp " + exactPerplexity);
+  }
 }
