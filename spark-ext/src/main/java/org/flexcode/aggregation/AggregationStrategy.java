@@ -167,20 +167,19 @@ public interface AggregationStrategy {
   }
 
   private static double number(String spec, String key, String value) {
-    try {
-      return Double.parseDouble(value);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "strategy '" + spec + "': " + key + " must be a number, got '" + value + "'", e);
-    }
+    return number(spec, key, value, "a number");
   }
 
   private static double fraction(String spec, String value) {
+    return number(spec, "f", value, "a number in (0, 1]");
+  }
+
+  private static double number(String spec, String key, String value, String expected) {
     try {
       return Double.parseDouble(value);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
-          "strategy '" + spec + "': f must be a number in (0, 1], got '" + value + "'", e);
+          "strategy '" + spec + "': " + key + " must be " + expected + ", got '" + value + "'", e);
     }
   }
 

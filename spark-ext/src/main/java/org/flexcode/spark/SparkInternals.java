@@ -237,18 +237,20 @@ public final class SparkInternals {
 
     @Override
     public Void get() throws ExecutionException, InterruptedException {
-      while (!action.isCompleted()) {
-        Thread.sleep(5);
+      try {
+        return get(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+      } catch (TimeoutException e) {
+        throw new IllegalStateException("unreachable: no deadline", e);
       }
-      return outcome();
     }
 
     @Override
     public Void get(long timeout, TimeUnit unit)
         throws ExecutionException, InterruptedException, TimeoutException {
-      long deadline = System.nanoTime() + unit.toNanos(timeout);
+      long start = System.nanoTime();
+      long limit = unit.toNanos(timeout);
       while (!action.isCompleted()) {
-        if (System.nanoTime() > deadline) {
+        if (System.nanoTime() - start > limit) {
           throw new TimeoutException("Spark job still running after " + timeout + " " + unit);
         }
         Thread.sleep(5);

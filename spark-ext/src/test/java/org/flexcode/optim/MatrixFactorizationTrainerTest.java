@@ -48,16 +48,16 @@ class MatrixFactorizationTrainerTest {
 
   static MatrixFactorizationTrainer.Config config(
       String strategy, MatrixFactorizationTrainer.Solver solver, int maxIter) {
+    return config(strategy, solver, maxIter, AggregatorOptions.defaults());
+  }
+
+  static MatrixFactorizationTrainer.Config config(
+      String strategy,
+      MatrixFactorizationTrainer.Solver solver,
+      int maxIter,
+      AggregatorOptions options) {
     return new MatrixFactorizationTrainer.Config(
-        3,
-        maxIter,
-        0.05,
-        solver,
-        0.5,
-        0.0,
-        42L,
-        AggregationStrategy.parse(strategy),
-        AggregatorOptions.defaults());
+        3, maxIter, 0.05, solver, 0.5, 0.0, 42L, AggregationStrategy.parse(strategy), options);
   }
 
   static double[] factors(MatrixFactorizationTrainer.Fit fit) {
@@ -135,15 +135,10 @@ class MatrixFactorizationTrainerTest {
       hook = hook.and(it, 1, 60_000);
     }
     MatrixFactorizationTrainer.Config shadow =
-        new MatrixFactorizationTrainer.Config(
-            3,
-            iterations,
-            0.05,
+        config(
+            "shadow:m=1,f=0.3",
             MatrixFactorizationTrainer.Solver.GD,
-            0.5,
-            0.0,
-            42L,
-            AggregationStrategy.parse("shadow:m=1,f=0.3"),
+            iterations,
             AggregatorOptions.defaults().withStragglers(hook));
     MatrixFactorizationTrainer.Fit fit =
         MatrixFactorizationTrainer.train(data, USERS, ITEMS, shadow, null);

@@ -47,6 +47,11 @@ class OnlineLdaTrainerTest {
 
   static OnlineLdaTrainer.Config config(
       int iterations, double fraction, String strategy, long seed) {
+    return config(iterations, fraction, strategy, seed, AggregatorOptions.defaults());
+  }
+
+  static OnlineLdaTrainer.Config config(
+      int iterations, double fraction, String strategy, long seed, AggregatorOptions options) {
     return new OnlineLdaTrainer.Config(
         K,
         iterations,
@@ -58,7 +63,7 @@ class OnlineLdaTrainerTest {
         false,
         seed,
         AggregationStrategy.parse(strategy),
-        AggregatorOptions.defaults());
+        options);
   }
 
   @Test
@@ -115,19 +120,12 @@ class OnlineLdaTrainerTest {
     for (int it = 0; it < iterations; it++) {
       hook = hook.and(it, 2, 60_000);
     }
-    OnlineLdaTrainer.Config base = config(iterations, 0.5, "shadow:m=1,f=0.5");
     OnlineLdaTrainer.Config shadow =
-        new OnlineLdaTrainer.Config(
-            K,
+        config(
             iterations,
-            null,
-            -1,
-            16,
-            0.6,
             0.5,
-            false,
+            "shadow:m=1,f=0.5",
             5L,
-            base.strategy(),
             AggregatorOptions.defaults().withStragglers(hook));
     OnlineLdaTrainer.Fit fit = OnlineLdaTrainer.train(docs, V, shadow, (i, loss, record) -> {});
     for (org.flexcode.metrics.IterationRecord record : fit.records()) {
