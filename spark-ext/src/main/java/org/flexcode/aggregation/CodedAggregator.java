@@ -586,16 +586,30 @@ public final class CodedAggregator<T> implements AutoCloseable {
     throw new IllegalStateException("block " + value + " is not in this task's layout");
   }
 
+  private BitSet blocksNotHeldBy(BitSet tasks) {
+    BitSet blocks = new BitSet(code.numTasks());
+    blocks.set(0, code.numTasks());
+    for (int task = tasks.nextSetBit(0); task >= 0; task = tasks.nextSetBit(task + 1)) {
+      for (int block : blocksOfTask[task]) {
+        blocks.clear(block);
+      }
+    }
+    return blocks;
+  }
+
   private String undecodableMessage(
       int it, BitSet finishedTasks, BitSet failedTasks, Map<Integer, String> errors) {
-    BitSet finished = finishedTasks.get(0, code.numTasks());
-    BitSet failed = failedTasks.get(0, code.numTasks());
-    BitSet missingBlocks = new BitSet(code.numTasks());
-    missingBlocks.set(0, code.numTasks());
-    for (int task = finished.nextSetBit(0); task >= 0; task = finished.nextSetBit(task + 1)) {
-      for (int block : blocksOfTask[task]) {
-        missingBlocks.clear(block);
-      }
+    int n = code.numTasks();
+    BitSet finished = finishedTasks.get(0, n);
+    BitSet failed = failedTasks.get(0, n);
+    // The blocks only failed tasks hold: lost whatever the other tasks (finished, or killed when
+    // Spark aborted the job) would have reported. Failing that, the blocks no finished task holds.
+    BitSet others = new BitSet(n);
+    others.set(0, n);
+    others.andNot(failed);
+    BitSet missingBlocks = blocksNotHeldBy(others);
+    if (missingBlocks.isEmpty()) {
+      missingBlocks = blocksNotHeldBy(finished);
     }
     if (missingBlocks.isEmpty()) {
       for (int task = failed.nextSetBit(0); task >= 0; task = failed.nextSetBit(task + 1)) {
