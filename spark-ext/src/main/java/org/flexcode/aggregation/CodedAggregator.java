@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -80,6 +79,12 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final long[] blockRecords;
   private final int[][] blocksOfTask;
   private final double[][] coefficientsOfTask;
+
+  /**
+   * Whether every primary returns the plain sum of its blocks (uncoded, FRC), not a weighted one.
+   */
+  private final boolean plainSums;
+
   private final PartialResultAccumulator accumulator;
   private final TaskLaunchListener listener;
   private final String groupPrefix;
@@ -106,9 +111,14 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.groupPrefix = GROUP_PREFIX + ENGINES.incrementAndGet() + "-";
     this.blocksOfTask = CodedRDD.blocksOf(code, shadows);
     this.coefficientsOfTask = new double[numTasks][];
+    boolean plain = true;
     for (int i = 0; i < numTasks; i++) {
       coefficientsOfTask[i] = i < n ? code.coefficientsOf(i) : new double[blocksOfTask[i].length];
+      for (int k = 0; i < n && k < coefficientsOfTask[i].length; k++) {
+        plain &= coefficientsOfTask[i][k] == 1.0;
+      }
     }
+    this.plainSums = plain;
     if (shadows.count() > 0 && colouring == null) {
       LOG.warn(
           "FlexCode: {} without a colouring for these records: every record has one colour, so"
@@ -266,7 +276,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
     BitSet submitted = new BitSet(n);
     submitted.set(0, shadows.late() ? primaries : n);
     Future<Void> job = submit(it, 0, broadcast, statistic, dimension, submitted, null);
-    Future<Void> shadowJob = null; // late shadows, once launched
+    Future<Void> shadowJob = null; // the late shadows' own job, once submitted
+    boolean shadowsLaunched = !shadows.late(); // eager shadows run in the primaries' job
     BitSet shadowBlocks = null; // the blocks late shadows estimate; null: every block (eager)
 
     List<Integer> arrivals = new ArrayList<>();
@@ -300,9 +311,10 @@ public final class CodedAggregator<T> implements AutoCloseable {
           continue;
         }
       }
-      if (shadows.late() && shadowJob == null) {
+      if (!shadowsLaunched) {
         BitSet late = lateShadowBlocks(it, finished, arrivedMs);
         if (late != null) {
+          shadowsLaunched = true;
           shadowBlocks = late;
           BitSet shadowTasks = shadowTasksFor(late);
           submitted.or(shadowTasks);
@@ -330,11 +342,11 @@ public final class CodedAggregator<T> implements AutoCloseable {
           couldDecide(possible) || (options.approximateWhenUndecodable() && !rerunnable.isEmpty());
       if (cause != null && resubmits < options.maxResubmits() && worthRerunning) {
         resubmits++;
-        if (shadows.late() && shadowJob == null) {
-          // a primary is lost: late shadows launch now, for the blocks still missing
+        if (!shadowsLaunched) {
+          // a primary is lost: late shadows launch now, with the resubmit, for the missing blocks
+          shadowsLaunched = true;
           shadowBlocks = blocksOfUnfinishedPrimaries(finished);
           submitted.or(shadowTasksFor(shadowBlocks));
-          shadowJob = CompletableFuture.completedFuture(null);
         }
         BitSet rerun = (BitSet) submitted.clone();
         rerun.andNot(finished);
@@ -538,15 +550,14 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private BitSet blocksOfUnfinishedPrimaries(BitSet finished) {
     int primaries = code.numTasks();
     BitSet blocks = new BitSet(primaries);
+    if (!plainSums) {
+      blocks.set(0, primaries);
+      return blocks;
+    }
     for (int task = 0; task < primaries; task++) {
-      if (finished.get(task)) {
-        continue;
-      }
-      for (int k = 0; k < blocksOfTask[task].length; k++) {
-        blocks.set(blocksOfTask[task][k]);
-        if (coefficientsOfTask[task][k] != 1.0) {
-          blocks.set(0, primaries);
-          return blocks;
+      if (!finished.get(task)) {
+        for (int block : blocksOfTask[task]) {
+          blocks.set(block);
         }
       }
     }

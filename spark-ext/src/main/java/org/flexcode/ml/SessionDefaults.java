@@ -73,8 +73,8 @@ final class SessionDefaults {
       case "ignore" -> AggregationStrategy.ignore(ignoreCount);
       case "frc" -> AggregationStrategy.frc(stragglerTolerance);
       case "cyclic" -> AggregationStrategy.cyclic(stragglerTolerance);
-      case "shadow" -> AggregationStrategy.shadow(1, 0.1, "entropy");
-      case "hybrid" -> AggregationStrategy.hybrid(stragglerTolerance, 1, 0.1, "entropy");
+      case "shadow" -> AggregationStrategy.parse("shadow"); // the spec's defaults: m=1, f=0.1
+      case "hybrid" -> AggregationStrategy.parse("hybrid:s=" + stragglerTolerance);
       default -> AggregationStrategy.bsp();
     };
   }

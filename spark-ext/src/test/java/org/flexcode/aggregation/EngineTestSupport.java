@@ -49,6 +49,24 @@ final class EngineTestSupport {
     return org.flexcode.metrics.Errors.relative(x, truth);
   }
 
+  /** Records which partitions' tasks started, and in which stage. */
+  static final class TaskStarts extends SparkListener {
+    final List<int[]> stageAndPartition = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void onTaskStart(org.apache.spark.scheduler.SparkListenerTaskStart start) {
+      stageAndPartition.add(new int[] {start.stageId(), start.taskInfo().partitionId()});
+    }
+
+    /** The stages in which a task of {@code partition} started. */
+    java.util.Set<Integer> stagesOf(int partition) {
+      return stageAndPartition.stream()
+          .filter(sp -> sp[1] == partition)
+          .map(sp -> sp[0])
+          .collect(java.util.stream.Collectors.toSet());
+    }
+  }
+
   /** Records every task end (stage, partition, reason) and when the engine's iteration jobs end. */
   static final class TaskEnds extends SparkListener {
     record End(int stageId, int partition, boolean killed, String reason) {}
@@ -71,7 +89,7 @@ final class EngineTestSupport {
       ends.add(
           new End(
               taskEnd.stageId(),
-              taskEnd.taskInfo().index(),
+              taskEnd.taskInfo().partitionId(),
               taskEnd.reason() instanceof TaskKilled,
               taskEnd.reason().toString()));
     }

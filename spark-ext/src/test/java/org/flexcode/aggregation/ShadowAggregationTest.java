@@ -148,26 +148,6 @@ class ShadowAggregationTest {
     }
   }
 
-  /** Records which partitions' tasks started, and in which stage. */
-  static final class TaskStarts extends org.apache.spark.scheduler.SparkListener {
-    final java.util.List<int[]> stageAndPartition =
-        java.util.Collections.synchronizedList(new java.util.ArrayList<>());
-
-    @Override
-    public void onTaskStart(org.apache.spark.scheduler.SparkListenerTaskStart start) {
-      stageAndPartition.add(new int[] {start.stageId(), start.taskInfo().partitionId()});
-    }
-
-    java.util.Set<Integer> stagesOf(int partition) {
-      synchronized (stageAndPartition) {
-        return stageAndPartition.stream()
-            .filter(sp -> sp[1] == partition)
-            .map(sp -> sp[0])
-            .collect(java.util.stream.Collectors.toSet());
-      }
-    }
-  }
-
   @Test
   void lateShadowsAreNotLaunchedWhileNoPrimaryRunsLate(JavaSparkContext jsc) {
     // Every primary takes 300 ms; a shadow would launch only once one ran 3 x that.
@@ -177,7 +157,7 @@ class ShadowAggregationTest {
         hook = hook.and(it, task, 300);
       }
     }
-    TaskStarts starts = new TaskStarts();
+    EngineTestSupport.TaskStarts starts = new EngineTestSupport.TaskStarts();
     AggregatorOptions options = AggregatorOptions.defaults().withStragglers(hook);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
@@ -202,7 +182,7 @@ class ShadowAggregationTest {
   @Test
   void aLateShadowIsLaunchedForAStragglerAndStandsInForIt(JavaSparkContext jsc) throws Exception {
     EngineTestSupport.TaskEnds ends = new EngineTestSupport.TaskEnds();
-    TaskStarts starts = new TaskStarts();
+    EngineTestSupport.TaskStarts starts = new EngineTestSupport.TaskStarts();
     jsc.sc().addSparkListener(ends);
     int straggler = 1;
     AggregatorOptions options =
