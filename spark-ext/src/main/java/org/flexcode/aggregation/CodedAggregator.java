@@ -351,6 +351,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
         BitSet rerun = (BitSet) submitted.clone();
         rerun.andNot(finished);
         rerun.andNot(failed);
+        shadowJob = null; // its unfinished tasks are in the rerun; its failure is handled
         LOG.warn(
             "FlexCode iteration {}: Spark aborted the job ({}); going on without tasks {},"
                 + " resubmitting the other unfinished ones {}",
