@@ -3,7 +3,6 @@ package org.flexcode.aggregation;
 import java.util.Locale;
 import org.apache.spark.SparkConf;
 import org.apache.spark.storage.StorageLevel;
-import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.stragglers.StragglerInjector;
 import org.flexcode.stragglers.StragglerPattern;
 
@@ -24,8 +23,9 @@ import org.flexcode.stragglers.StragglerPattern;
  * </ul>
  *
  * <p>{@code workload} and {@code plannedIterations} only label jobs in the Spark UI ("FlexCode lr
- * iteration 7/100 (cyclic s=1)"); {@code stragglers} is the test hook and {@code injector} the
- * benchmark's straggler pattern (both none by default).
+ * iteration 7/100 (cyclic s=1)"); {@code injector} injects a straggler pattern into every task
+ * (none by default; {@code spark.flexcode.stragglers}). Tests force chosen tasks to straggle with
+ * {@link EngineTestHooks}, not through these options.
  */
 public record AggregatorOptions(
     String workload,
@@ -34,7 +34,6 @@ public record AggregatorOptions(
     boolean approximateWhenUndecodable,
     StorageLevel storageLevel,
     int maxResubmits,
-    StragglerHook stragglers,
     StragglerInjector injector) {
 
   /** The Spark conf prefix of every FlexCode key. */
@@ -52,22 +51,15 @@ public record AggregatorOptions(
     if (maxResubmits < 0) {
       throw new IllegalArgumentException(PREFIX + "maxResubmits must be >= 0, got " + maxResubmits);
     }
-    if (storageLevel == null || stragglers == null || injector == null) {
-      throw new IllegalArgumentException("storageLevel, stragglers and injector must not be null");
+    if (storageLevel == null || injector == null) {
+      throw new IllegalArgumentException("storageLevel and injector must not be null");
     }
   }
 
   /** Defaults: label "aggregate", cancel stragglers, fail when undecodable, MEMORY_AND_DISK. */
   public static AggregatorOptions defaults() {
     return new AggregatorOptions(
-        "aggregate",
-        0,
-        true,
-        false,
-        StorageLevel.MEMORY_AND_DISK(),
-        3,
-        StragglerHook.none(),
-        StragglerInjector.none());
+        "aggregate", 0, true, false, StorageLevel.MEMORY_AND_DISK(), 3, StragglerInjector.none());
   }
 
   /** Defaults overridden by the {@code spark.flexcode.*} keys of {@code conf}. */
@@ -94,7 +86,6 @@ public record AggregatorOptions(
         onUndecodable.equals("approximate"),
         storage,
         conf.getInt(PREFIX + "maxResubmits", d.maxResubmits),
-        d.stragglers,
         injectorFromConf(conf));
   }
 
@@ -156,7 +147,6 @@ public record AggregatorOptions(
         approximateWhenUndecodable,
         storageLevel,
         maxResubmits,
-        stragglers,
         injector);
   }
 
@@ -169,7 +159,6 @@ public record AggregatorOptions(
         approximateWhenUndecodable,
         storageLevel,
         maxResubmits,
-        stragglers,
         injector);
   }
 
@@ -182,7 +171,6 @@ public record AggregatorOptions(
         approximate,
         storageLevel,
         maxResubmits,
-        stragglers,
         injector);
   }
 
@@ -195,20 +183,6 @@ public record AggregatorOptions(
         approximateWhenUndecodable,
         storageLevel,
         maxResubmits,
-        stragglers,
-        injector);
-  }
-
-  /** A copy with a straggler hook. */
-  public AggregatorOptions withStragglers(StragglerHook hook) {
-    return new AggregatorOptions(
-        workload,
-        plannedIterations,
-        cancelStragglers,
-        approximateWhenUndecodable,
-        storageLevel,
-        maxResubmits,
-        hook,
         injector);
   }
 }

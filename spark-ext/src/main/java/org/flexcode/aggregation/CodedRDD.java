@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.NarrowDependency;
 import org.apache.spark.Partition;
+import org.apache.spark.SparkContext;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
 import org.flexcode.coding.GradientCode;
@@ -13,6 +14,8 @@ import org.flexcode.entropy.Selection;
 import org.flexcode.entropy.Selectors;
 import org.flexcode.entropy.SubsetSelector;
 import org.flexcode.spark.SparkInternals;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The coded layout of a data set: block j is partition j of the parent RDD, and coded partition i
@@ -27,6 +30,7 @@ import org.flexcode.spark.SparkInternals;
 final class CodedRDD<T> extends RDD<CodedBlock<T>> {
 
   private static final long serialVersionUID = 1L;
+  private static final Logger LOG = LoggerFactory.getLogger(CodedRDD.class);
 
   private final RDD<T> parent;
   private final int[][] blocksOfTask;
@@ -65,6 +69,28 @@ final class CodedRDD<T> extends RDD<CodedBlock<T>> {
     this.primaries = code.numTasks();
     this.shadows = shadows;
     this.colouring = colouring;
+  }
+
+  /**
+   * Preferred locations round-robin over the registered executors, so a block's {@code copies}
+   * copies (on consecutive tasks) sit on different executors; none in local mode.
+   */
+  static String[] spreadOverExecutors(SparkContext sc, int numTasks, int copies) {
+    String[] locations = new String[numTasks];
+    List<SparkInternals.Executor> executors = SparkInternals.executors(sc);
+    if (executors.isEmpty()) {
+      return locations; // local mode: a single executor, nothing to spread
+    }
+    if (executors.size() < copies) {
+      LOG.warn(
+          "FlexCode: only {} executors for {} copies of each block; some copies share an executor",
+          executors.size(),
+          copies);
+    }
+    for (int i = 0; i < locations.length; i++) {
+      locations[i] = executors.get(i % executors.size()).location();
+    }
+    return locations;
   }
 
   /** The blocks of each task: the code's layout, then each shadow's group. */

@@ -19,32 +19,35 @@ record PartialResult(
     String error)
     implements Serializable {
 
-  /** A task attempt's coded partial statistic, finished now. */
-  static PartialResult success(
-      int iteration,
-      int task,
-      int attempt,
-      String executorId,
-      long startMs,
-      long injectedDelayMs,
-      double[] values) {
+  /** Which attempt of which task of which iteration ran where, and when it started. */
+  record Attempt(int iteration, int task, int attempt, String executorId, long startMs) {}
+
+  /** {@code attempt}'s coded partial statistic, finished now. */
+  static PartialResult success(Attempt attempt, long injectedDelayMs, double[] values) {
     return new PartialResult(
-        iteration,
-        task,
-        attempt,
-        executorId,
-        startMs,
+        attempt.iteration(),
+        attempt.task(),
+        attempt.attempt(),
+        attempt.executorId(),
+        attempt.startMs(),
         System.currentTimeMillis(),
         injectedDelayMs,
         PackedVector.pack(values),
         null);
   }
 
-  /** A task attempt that threw, now. */
-  static PartialResult failure(
-      int iteration, int task, int attempt, String executorId, long startMs, String error) {
+  /** {@code attempt} threw, now. */
+  static PartialResult failure(Attempt attempt, String error) {
     return new PartialResult(
-        iteration, task, attempt, executorId, startMs, System.currentTimeMillis(), 0, null, error);
+        attempt.iteration(),
+        attempt.task(),
+        attempt.attempt(),
+        attempt.executorId(),
+        attempt.startMs(),
+        System.currentTimeMillis(),
+        0,
+        null,
+        error);
   }
 
   boolean failed() {

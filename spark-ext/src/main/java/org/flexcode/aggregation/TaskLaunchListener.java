@@ -30,7 +30,7 @@ final class TaskLaunchListener extends SparkListener {
     if (group == null || !group.startsWith(groupPrefix)) {
       return;
     }
-    int iteration = CodedAggregator.iterationOfGroup(group);
+    int iteration = JobSubmitter.iterationOfGroup(group);
     for (int stageId : SparkInternals.intList(jobStart.stageIds())) {
       stageToIteration.put(stageId, iteration);
     }

@@ -2,6 +2,13 @@
  * The Spark side of FlexCode: a coded, cached RDD whose partitions hold redundant data blocks, and
  * an engine that runs one asynchronous job per iteration, receives partial results through an
  * {@code AccumulatorV2} as tasks finish, decodes as soon as the finished set allows, and cancels
- * the rest. Strategies ({@code bsp}, {@code ignore}, {@code frc}, {@code cyclic}) decide when.
+ * the rest. Strategies ({@code bsp}, {@code ignore}, {@code frc}, {@code cyclic}, {@code shadow},
+ * {@code hybrid}) decide when.
+ *
+ * <p>{@link org.flexcode.aggregation.CodedAggregator} is the entry point; per iteration it runs an
+ * {@code IterationRun} (arrival state and the wait), whose {@code JobSubmitter} submits {@code
+ * CodedTask}s, whose {@code LateLaunchPolicy} adds late tasks, and whose {@code Recovery}
+ * resubmits, approximates or fails; {@code TaskLayout} knows who holds which block and combines a
+ * {@link org.flexcode.aggregation.Decision} into the aggregate.
  */
 package org.flexcode.aggregation;

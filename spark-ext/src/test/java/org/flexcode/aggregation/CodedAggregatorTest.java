@@ -5,6 +5,7 @@ import static org.flexcode.aggregation.EngineTestSupport.data;
 import static org.flexcode.aggregation.EngineTestSupport.eventually;
 import static org.flexcode.aggregation.EngineTestSupport.expected;
 import static org.flexcode.aggregation.EngineTestSupport.relativeError;
+import static org.flexcode.aggregation.EngineTestSupport.straggling;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -18,6 +19,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,6 +36,11 @@ class CodedAggregatorTest {
   @BeforeEach
   void forgetDelays() {
     StragglerHook.clearOutcomes();
+  }
+
+  @AfterEach
+  void clearTestHooks() {
+    EngineTestHooks.clear();
   }
 
   @ParameterizedTest
@@ -60,7 +67,7 @@ class CodedAggregatorTest {
     jsc.sc().addSparkListener(listener);
     int straggler = 3;
     AggregatorOptions options =
-        AggregatorOptions.defaults().withStragglers(StragglerHook.delay(0, straggler, 60_000));
+        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, straggler, 60_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS), AggregationStrategy.parse(spec), options)) {
@@ -109,7 +116,7 @@ class CodedAggregatorTest {
   @Test
   void bspWaitsForTheStraggler(JavaSparkContext jsc) {
     AggregatorOptions options =
-        AggregatorOptions.defaults().withStragglers(StragglerHook.delay(0, 2, 3_000));
+        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, 2, 3_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(data(jsc, RECORDS, TASKS), AggregationStrategy.bsp(), options)) {
       AggregateResult result = engine.aggregate(1.0, STATISTIC, 3);
@@ -133,7 +140,7 @@ class CodedAggregatorTest {
       hook = hook.and(1, task, 5_000);
     }
     AggregatorOptions options =
-        AggregatorOptions.defaults().withCancelStragglers(false).withStragglers(hook);
+        straggling(AggregatorOptions.defaults().withCancelStragglers(false), hook);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(data(jsc, RECORDS, TASKS), AggregationStrategy.frc(1), options)) {
       AggregateResult first = engine.aggregate(1.0, STATISTIC, 3);
@@ -174,7 +181,7 @@ class CodedAggregatorTest {
     // Task 0, the other copy of group {0, 1}, is slow, so the iteration needs task 1 until it
     // fails; Spark (local mode: no retries) aborts the job, and the engine reruns what it needs.
     AggregatorOptions options =
-        AggregatorOptions.defaults().withStragglers(StragglerHook.delay(0, 0, 1_000));
+        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, 0, 1_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(data(jsc, RECORDS, TASKS), AggregationStrategy.frc(1), options)) {
       AggregateResult result = engine.aggregate(1.0, failsOnTask1, 3);
@@ -222,8 +229,7 @@ class CodedAggregatorTest {
     // Tasks 0 and 1 are still running when Spark aborts the job over tasks 2 and 3, so none has
     // finished: the error still names the blocks lost with the failed tasks, not every block.
     AggregatorOptions slowGroup =
-        AggregatorOptions.defaults()
-            .withStragglers(StragglerHook.delay(0, 0, 5_000).and(0, 1, 5_000));
+        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, 0, 5_000).and(0, 1, 5_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(data(jsc, RECORDS, TASKS), AggregationStrategy.frc(1), slowGroup)) {
       UndecodableIterationException e =

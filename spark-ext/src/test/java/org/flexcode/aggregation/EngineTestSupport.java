@@ -15,6 +15,16 @@ final class EngineTestSupport {
 
   private EngineTestSupport() {}
 
+  /**
+   * {@code options}, after installing {@code hook} for the engines created next; the test classes
+   * clear it after each test.
+   */
+  static AggregatorOptions straggling(
+      AggregatorOptions options, org.flexcode.stragglers.StragglerHook hook) {
+    EngineTestHooks.installStragglers(hook);
+    return options;
+  }
+
   /** Values 1..records in {@code partitions} partitions. */
   static JavaRDD<Double> data(JavaSparkContext jsc, int records, int partitions) {
     List<Double> values = new ArrayList<>();

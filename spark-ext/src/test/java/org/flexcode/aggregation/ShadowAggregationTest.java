@@ -5,6 +5,7 @@ import static org.flexcode.aggregation.EngineTestSupport.data;
 import static org.flexcode.aggregation.EngineTestSupport.eventually;
 import static org.flexcode.aggregation.EngineTestSupport.expected;
 import static org.flexcode.aggregation.EngineTestSupport.relativeError;
+import static org.flexcode.aggregation.EngineTestSupport.straggling;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +15,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,13 +36,18 @@ class ShadowAggregationTest {
     StragglerHook.clearOutcomes();
   }
 
+  @AfterEach
+  void clearTestHooks() {
+    EngineTestHooks.clear();
+  }
+
   @Test
   void aStragglersBlockIsReplacedByItsShadowsEstimate(JavaSparkContext jsc) throws Exception {
     EngineTestSupport.TaskEnds listener = new EngineTestSupport.TaskEnds();
     jsc.sc().addSparkListener(listener);
     int straggler = 2;
     AggregatorOptions options =
-        AggregatorOptions.defaults().withStragglers(StragglerHook.delay(0, straggler, 60_000));
+        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, straggler, 60_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS), AggregationStrategy.parse("shadow:m=1,f=0.2"), options)) {
@@ -66,7 +73,7 @@ class ShadowAggregationTest {
   void withoutStragglersTheShadowIsNotUsedAndTheSumIsExact(JavaSparkContext jsc) {
     // The shadow itself is slow here, so every primary finishes first.
     AggregatorOptions options =
-        AggregatorOptions.defaults().withStragglers(StragglerHook.delay(0, SHADOW_TASK, 60_000));
+        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, SHADOW_TASK, 60_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS), AggregationStrategy.parse("shadow:m=1,f=0.2"), options)) {
@@ -91,7 +98,7 @@ class ShadowAggregationTest {
             .and(0, SHADOW_TASK, 60_000)
             .and(1, 2, 60_000)
             .and(1, 3, 60_000);
-    AggregatorOptions options = AggregatorOptions.defaults().withStragglers(hook);
+    AggregatorOptions options = straggling(AggregatorOptions.defaults(), hook);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS),
@@ -124,7 +131,7 @@ class ShadowAggregationTest {
             .and(0, SHADOW_TASK, 60_000)
             .and(1, 1, 60_000)
             .and(1, 2, 60_000);
-    AggregatorOptions options = AggregatorOptions.defaults().withStragglers(hook);
+    AggregatorOptions options = straggling(AggregatorOptions.defaults(), hook);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS),
@@ -158,7 +165,7 @@ class ShadowAggregationTest {
       }
     }
     EngineTestSupport.TaskStarts starts = new EngineTestSupport.TaskStarts();
-    AggregatorOptions options = AggregatorOptions.defaults().withStragglers(hook);
+    AggregatorOptions options = straggling(AggregatorOptions.defaults(), hook);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS),
@@ -186,7 +193,7 @@ class ShadowAggregationTest {
     jsc.sc().addSparkListener(ends);
     int straggler = 1;
     AggregatorOptions options =
-        AggregatorOptions.defaults().withStragglers(StragglerHook.delay(0, straggler, 60_000));
+        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, straggler, 60_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS),

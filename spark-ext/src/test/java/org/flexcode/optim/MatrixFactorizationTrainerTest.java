@@ -139,9 +139,14 @@ class MatrixFactorizationTrainerTest {
             "shadow:m=1,f=0.3",
             MatrixFactorizationTrainer.Solver.GD,
             iterations,
-            AggregatorOptions.defaults().withStragglers(hook));
-    MatrixFactorizationTrainer.Fit fit =
-        MatrixFactorizationTrainer.train(data, USERS, ITEMS, shadow, null);
+            AggregatorOptions.defaults());
+    MatrixFactorizationTrainer.Fit fit;
+    org.flexcode.aggregation.EngineTestHooks.installStragglers(hook);
+    try {
+      fit = MatrixFactorizationTrainer.train(data, USERS, ITEMS, shadow, null);
+    } finally {
+      org.flexcode.aggregation.EngineTestHooks.clear();
+    }
     double[] history = fit.objectiveHistory();
     assertEquals(iterations, history.length);
     assertTrue(history[iterations - 1] < 0.5 * history[0], java.util.Arrays.toString(history));

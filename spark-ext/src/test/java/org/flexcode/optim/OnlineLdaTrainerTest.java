@@ -121,13 +121,14 @@ class OnlineLdaTrainerTest {
       hook = hook.and(it, 2, 60_000);
     }
     OnlineLdaTrainer.Config shadow =
-        config(
-            iterations,
-            0.5,
-            "shadow:m=1,f=0.5",
-            5L,
-            AggregatorOptions.defaults().withStragglers(hook));
-    OnlineLdaTrainer.Fit fit = OnlineLdaTrainer.train(docs, V, shadow, (i, loss, record) -> {});
+        config(iterations, 0.5, "shadow:m=1,f=0.5", 5L, AggregatorOptions.defaults());
+    OnlineLdaTrainer.Fit fit;
+    org.flexcode.aggregation.EngineTestHooks.installStragglers(hook);
+    try {
+      fit = OnlineLdaTrainer.train(docs, V, shadow, (i, loss, record) -> {});
+    } finally {
+      org.flexcode.aggregation.EngineTestHooks.clear();
+    }
     for (org.flexcode.metrics.IterationRecord record : fit.records()) {
       assertEquals(java.util.Map.of(2, 4), record.estimatedBlocks(), record.toString());
     }

@@ -1,0 +1,85 @@
+package org.flexcode.aggregation;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What has reached the driver in one iteration: the finished tasks in arrival order with their
+ * results and arrival times, and the tasks whose latest attempt threw, with their errors. A task
+ * counts once, at its first successful attempt.
+ */
+final class Arrivals {
+
+  private final List<Integer> order = new ArrayList<>();
+  private final Map<Integer, Long> arrivedMs = new HashMap<>();
+  private final Map<Integer, PartialResult> results = new HashMap<>();
+  private final Map<Integer, String> errors = new TreeMap<>();
+  private final BitSet finished = new BitSet();
+  private final BitSet failed = new BitSet();
+  private int failedAttempts;
+
+  /** Records {@code result}; true if it is a task's first successful attempt. */
+  boolean record(PartialResult result) {
+    int task = result.task();
+    if (result.failed()) {
+      failedAttempts++;
+      failed.set(task);
+      errors.put(task, result.error());
+      return false;
+    }
+    if (finished.get(task)) {
+      return false;
+    }
+    finished.set(task);
+    failed.clear(task);
+    order.add(task);
+    arrivedMs.put(task, System.currentTimeMillis());
+    results.put(task, result);
+    return true;
+  }
+
+  /** The finished tasks in arrival order. */
+  List<Integer> order() {
+    return Collections.unmodifiableList(order);
+  }
+
+  /** The finished tasks. */
+  BitSet finished() {
+    return (BitSet) finished.clone();
+  }
+
+  boolean isFinished(int task) {
+    return finished.get(task);
+  }
+
+  /** The tasks whose latest attempt threw and that have not finished since. */
+  BitSet failed() {
+    return (BitSet) failed.clone();
+  }
+
+  /** When task {@code task}'s result reached the driver, or -1 if it has not. */
+  long arrivedMs(int task) {
+    Long ms = arrivedMs.get(task);
+    return ms == null ? -1 : ms;
+  }
+
+  /** The results of the finished tasks, by task. */
+  Map<Integer, PartialResult> results() {
+    return Collections.unmodifiableMap(results);
+  }
+
+  /** The last error of each failed task, by task. */
+  Map<Integer, String> errors() {
+    return Collections.unmodifiableMap(errors);
+  }
+
+  /** How many task attempts threw. */
+  int failedAttempts() {
+    return failedAttempts;
+  }
+}

@@ -1,0 +1,117 @@
+package org.flexcode.aggregation;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Iterator;
+import org.apache.spark.SparkEnv;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.function.VoidFunction;
+import org.flexcode.stragglers.StragglerHook;
+import org.flexcode.stragglers.StragglerInjector;
+
+/**
+ * The executor side of an iteration: task i computes c_ij x statistic(block j) summed over its
+ * blocks (a shadow: one unweighted slice per block, only {@code shadowBlocks} when launched late)
+ * and reports it, or its error, through the accumulator. Injected straggling (the user's pattern,
+ * and the tests' forced delays) runs here, interruptibly.
+ */
+final class CodedTask<T, M> implements VoidFunction<Iterator<CodedBlock<T>>> {
+
+  private static final long serialVersionUID = 1L;
+
+  private final IterationInput<T, M> input;
+  private final BitSet shadowBlocks;
+  private final TaskLayout layout;
+  private final PartialResultAccumulator accumulator;
+  private final StragglerInjector injector;
+  private final StragglerHook testDelays;
+
+  /** {@code shadowBlocks}: the blocks shadow tasks estimate, null for all of theirs. */
+  CodedTask(
+      IterationInput<T, M> input,
+      BitSet shadowBlocks,
+      TaskLayout layout,
+      PartialResultAccumulator accumulator,
+      StragglerInjector injector,
+      StragglerHook testDelays) {
+    this.input = input;
+    this.shadowBlocks = shadowBlocks;
+    this.layout = layout;
+    this.accumulator = accumulator;
+    this.injector = injector;
+    this.testDelays = testDelays;
+  }
+
+  @Override
+  public void call(Iterator<CodedBlock<T>> blocks) {
+    TaskContext context = TaskContext.get();
+    int it = input.iteration();
+    int task = context.partitionId();
+    int attempt = context.attemptNumber();
+    PartialResult.Attempt self =
+        new PartialResult.Attempt(
+            it, task, attempt, SparkEnv.get().executorId(), System.currentTimeMillis());
+    try {
+      injector.beforeCompute();
+      testDelays.straggle(it, task, attempt);
+      context.killTaskIfInterrupted();
+      long computeStart = System.nanoTime();
+      double[] partial = compute(task, blocks);
+      long injected =
+          injector.afterCompute(
+              task, it + 1, attempt, (System.nanoTime() - computeStart) / 1_000_000);
+      context.killTaskIfInterrupted();
+      accumulator.add(PartialResult.success(self, injected, partial));
+    } catch (Throwable t) {
+      accumulator.add(PartialResult.failure(self, t.toString()));
+      throw t;
+    }
+  }
+
+  private double[] compute(int task, Iterator<CodedBlock<T>> blocks) {
+    int dimension = input.dimension();
+    M model = input.model().value();
+    boolean shadow = layout.isShadow(task);
+    double[] partial = new double[layout.resultLength(task, dimension)];
+    double[] block = new double[dimension];
+    while (blocks.hasNext()) {
+      CodedBlock<T> b = blocks.next();
+      if (shadow && shadowBlocks != null && !shadowBlocks.get(b.block())) {
+        continue; // a late shadow estimates only the blocks it was launched for
+      }
+      Arrays.fill(block, 0.0);
+      if (b.isSubset()) {
+        input
+            .statistic()
+            .accumulateWeighted(
+                model, input.iteration(), b.block(), b.records(), b.weights(), block);
+      } else {
+        input.statistic().accumulate(model, input.iteration(), b.block(), b.records(), block);
+      }
+      int offset = layout.sliceOf(task, b.block(), dimension);
+      double c = layout.coefficientOf(task, b.block());
+      for (int d = 0; d < dimension; d++) {
+        if (!Double.isFinite(block[d])) {
+          throw new IllegalStateException(notFinite(task, b.block(), d, block[d]));
+        }
+        partial[offset + d] += c * block[d];
+      }
+    }
+    return partial;
+  }
+
+  private String notFinite(int task, int block, int index, double value) {
+    return "FlexCode iteration "
+        + input.iteration()
+        + ": the statistic of block "
+        + block
+        + " is not finite ("
+        + value
+        + " at index "
+        + index
+        + (layout.isShadow(task) ? ", in shadow task " + task : "")
+        + "); check the data of that block (partition "
+        + block
+        + " of the input) for NaN or infinite values";
+  }
+}

@@ -1,0 +1,209 @@
+package org.flexcode.aggregation;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One iteration on the driver, as Spark's {@code TaskSetManager} tracks one attempt: submits the
+ * first job, takes each partial result as it arrives (from the accumulator's merge, on Spark's
+ * thread) and asks the strategy after each; launches late tasks when the policy says so; when every
+ * job ended undecided, lets {@link Recovery} resubmit, approximate or fail; and finally cancels the
+ * unfinished tasks.
+ */
+final class IterationRun<T, M> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(IterationRun.class);
+
+  private final IterationInput<T, M> input;
+  private final JobSubmitter<T> submitter;
+  private final LateLaunchPolicy late;
+  private final BoundStrategy strategy;
+  private final Recovery recovery;
+  private final LinkedBlockingQueue<PartialResult> queue = new LinkedBlockingQueue<>();
+  private final Arrivals arrivals = new Arrivals();
+  private final BitSet submitted;
+  private final long submitMs = System.currentTimeMillis();
+  private Future<Void> job;
+  private Future<Void> lateJob; // the late tasks' own job, once submitted
+  private boolean lateLaunched;
+  private BitSet lateBlocks; // the blocks late tasks compute; null: all of theirs
+  private int resubmits;
+
+  IterationRun(
+      IterationInput<T, M> input,
+      JobSubmitter<T> submitter,
+      LateLaunchPolicy late,
+      BoundStrategy strategy,
+      Recovery recovery) {
+    this.input = input;
+    this.submitter = submitter;
+    this.late = late;
+    this.strategy = strategy;
+    this.recovery = recovery;
+    this.submitted = late.firstJob();
+    this.lateLaunched = !late.launchesLate();
+  }
+
+  int iteration() {
+    return input.iteration();
+  }
+
+  long submitMs() {
+    return submitMs;
+  }
+
+  Arrivals arrivals() {
+    return arrivals;
+  }
+
+  /** Hands over a result of this iteration (any thread). */
+  void offer(PartialResult result) {
+    queue.offer(result);
+  }
+
+  /** Submits the first job and waits until the strategy decides (or recovery gives up). */
+  Decision await() {
+    job = submitter.submit(input, 0, (BitSet) submitted.clone(), null);
+    Decision decision = null;
+    while (decision == null) {
+      PartialResult r = poll();
+      if (r != null) {
+        decision = take(r);
+        if (decision != null || !queue.isEmpty()) {
+          continue;
+        }
+      }
+      launchLateIfDue();
+      if (r != null || jobsRunning() || !queue.isEmpty()) {
+        continue;
+      }
+      decision = recover();
+    }
+    return decision;
+  }
+
+  /** Cancels the unfinished tasks if a job still runs and {@code cancel}; returns them. */
+  List<Integer> cancelUnfinished(boolean cancel) {
+    List<Integer> cancelled = new ArrayList<>();
+    if (!jobsRunning() || !cancel) {
+      return cancelled;
+    }
+    submitter.cancel(input.iteration(), resubmits);
+    if (lateJob != null) {
+      lateJob.cancel(true); // launched in an earlier group if Spark aborted a job since
+    }
+    for (int task = submitted.nextSetBit(0); task >= 0; task = submitted.nextSetBit(task + 1)) {
+      if (!arrivals.isFinished(task)) {
+        cancelled.add(task);
+      }
+    }
+    return cancelled;
+  }
+
+  /** The decision after {@code result}, or null: failed, a repeat, undecided, or not launched. */
+  private Decision take(PartialResult result) {
+    if (!arrivals.record(result)) {
+      return null;
+    }
+    Decision decision = strategy.decide(arrivals).orElse(null);
+    return decision != null && estimatesLaunched(decision) ? decision : null;
+  }
+
+  /** Whether every block {@code decision} estimates is one the launched late tasks compute. */
+  private boolean estimatesLaunched(Decision decision) {
+    if (lateBlocks == null) {
+      return true;
+    }
+    for (int block : decision.estimated().keySet()) {
+      if (!lateBlocks.get(block)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void launchLateIfDue() {
+    if (lateLaunched) {
+      return;
+    }
+    LateLaunchPolicy.Launch launch = late.due(input.iteration(), arrivals);
+    if (launch != null) {
+      markLaunched(launch);
+      lateJob = submitter.submit(input, resubmits, launch.tasks(), lateBlocks);
+    }
+  }
+
+  private void markLaunched(LateLaunchPolicy.Launch launch) {
+    lateLaunched = true;
+    lateBlocks = launch.blocks();
+    submitted.or(launch.tasks());
+  }
+
+  /** Every job ended undecided: resubmits (returning null), approximates or throws. */
+  private Decision recover() {
+    Throwable cause = failureOf(job);
+    if (cause == null && lateJob != null) {
+      cause = failureOf(lateJob);
+    }
+    if (!recovery.shouldResubmit(cause, resubmits, arrivals)) {
+      return recovery.giveUp(input.iteration(), arrivals, cause);
+    }
+    resubmits++;
+    if (!lateLaunched) {
+      LateLaunchPolicy.Launch launch = late.withResubmit(arrivals);
+      if (launch != null) {
+        markLaunched(launch); // a primary is lost: late tasks launch now, for the missing blocks
+      }
+    }
+    BitSet failed = arrivals.failed();
+    BitSet rerun = (BitSet) submitted.clone();
+    rerun.andNot(arrivals.finished());
+    rerun.andNot(failed);
+    lateJob = null; // its unfinished tasks are in the rerun; its failure is handled
+    LOG.warn(
+        "FlexCode iteration {}: Spark aborted the job ({}); going on without tasks {},"
+            + " resubmitting the other unfinished ones {}",
+        input.iteration(),
+        cause.getMessage(),
+        failed,
+        rerun);
+    job = submitter.submit(input, resubmits, rerun, lateBlocks);
+    return null;
+  }
+
+  private boolean jobsRunning() {
+    return !job.isDone() || (lateJob != null && !lateJob.isDone());
+  }
+
+  private PartialResult poll() {
+    try {
+      return queue.poll(5, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(
+          "interrupted while waiting for iteration " + input.iteration(), e);
+    }
+  }
+
+  private static Throwable failureOf(Future<Void> job) {
+    try {
+      job.get();
+      return null;
+    } catch (ExecutionException e) {
+      return e.getCause() == null ? e : e.getCause();
+    } catch (CancellationException e) {
+      return e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return e;
+    }
+  }
+}

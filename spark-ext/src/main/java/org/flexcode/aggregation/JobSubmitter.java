@@ -1,0 +1,94 @@
+package org.flexcode.aggregation;
+
+import java.util.BitSet;
+import java.util.concurrent.Future;
+import org.apache.spark.SparkContext;
+import org.flexcode.spark.SparkInternals;
+import org.flexcode.stragglers.StragglerHook;
+
+/**
+ * Submits an iteration's tasks as one asynchronous single-stage job over a subset of the coded
+ * RDD's partitions, in its own job group ({@code <prefix><iteration>-<attempt>}) with {@code
+ * interruptOnCancel=true} and a Spark UI label ("FlexCode lr iteration 7/100 (cyclic s=1)"),
+ * restoring the caller's job properties afterwards; and cancels such a group.
+ */
+final class JobSubmitter<T> {
+
+  private static final String DESCRIPTION_PROPERTY = "spark.job.description";
+  private static final String INTERRUPT_PROPERTY = "spark.job.interruptOnCancel";
+
+  private final CodedRDD<T> coded;
+  private final TaskLayout layout;
+  private final PartialResultAccumulator accumulator;
+  private final AggregatorOptions options;
+  private final StragglerHook testDelays;
+  private final String groupPrefix;
+  private final String strategy;
+
+  JobSubmitter(
+      CodedRDD<T> coded,
+      TaskLayout layout,
+      PartialResultAccumulator accumulator,
+      AggregatorOptions options,
+      String strategy,
+      String groupPrefix) {
+    this.coded = coded;
+    this.layout = layout;
+    this.accumulator = accumulator;
+    this.options = options;
+    this.strategy = strategy;
+    this.groupPrefix = groupPrefix;
+    this.testDelays = EngineTestHooks.stragglers();
+  }
+
+  /**
+   * Submits {@code tasks} of the iteration as resubmit {@code attempt} (0 for the first job);
+   * shadow tasks among them estimate only {@code shadowBlocks} (null: all their blocks).
+   */
+  <M> Future<Void> submit(
+      IterationInput<T, M> input, int attempt, BitSet tasks, BitSet shadowBlocks) {
+    SparkContext sc = coded.context();
+    String oldGroup = sc.getLocalProperty(SparkInternals.JOB_GROUP_PROPERTY);
+    String oldDescription = sc.getLocalProperty(DESCRIPTION_PROPERTY);
+    String oldInterrupt = sc.getLocalProperty(INTERRUPT_PROPERTY);
+    sc.setJobGroup(
+        groupOf(input.iteration(), attempt), description(input.iteration(), attempt, tasks), true);
+    try {
+      CodedTask<T, M> task =
+          new CodedTask<>(input, shadowBlocks, layout, accumulator, options.injector(), testDelays);
+      return SparkInternals.submitJob(sc, coded, task, tasks.stream().toArray());
+    } finally {
+      sc.setLocalProperty(SparkInternals.JOB_GROUP_PROPERTY, oldGroup);
+      sc.setLocalProperty(DESCRIPTION_PROPERTY, oldDescription);
+      sc.setLocalProperty(INTERRUPT_PROPERTY, oldInterrupt);
+    }
+  }
+
+  /** Cancels the job group of resubmit {@code attempt} of iteration {@code it}. */
+  void cancel(int it, int attempt) {
+    coded.context().cancelJobGroup(groupOf(it, attempt));
+  }
+
+  private String description(int it, int attempt, BitSet tasks) {
+    return "FlexCode "
+        + options.workload()
+        + " iteration "
+        + (it + 1)
+        + (options.plannedIterations() > 0 ? "/" + options.plannedIterations() : "")
+        + " ("
+        + strategy
+        + ")"
+        + (attempt > 0 ? " resubmit " + attempt : "")
+        + (tasks.nextSetBit(0) >= layout.primaries() ? " late shadows" : "");
+  }
+
+  private String groupOf(int it, int attempt) {
+    return groupPrefix + it + "-" + attempt;
+  }
+
+  /** The iteration encoded in one of the engine's job group ids. */
+  static int iterationOfGroup(String group) {
+    String[] parts = group.split("-");
+    return Integer.parseInt(parts[parts.length - 2]);
+  }
+}

@@ -1,0 +1,53 @@
+package org.flexcode.aggregation;
+
+import java.util.BitSet;
+
+/**
+ * When an iteration launches extra tasks beyond its first job, and which: today late shadows
+ * (launched once a primary runs late, for the blocks still missing); {@link #none} launches
+ * everything in the first job. A policy is stateless; the run remembers whether it has launched.
+ */
+interface LateLaunchPolicy {
+
+  /** Extra tasks to launch, and the blocks they compute (null: all their blocks). */
+  record Launch(BitSet tasks, BitSet blocks) {}
+
+  /** The tasks the first job of an iteration runs. */
+  BitSet firstJob();
+
+  /** Whether this policy ever launches late (if not, {@link #due} is never asked). */
+  boolean launchesLate();
+
+  /** Tasks to launch now in iteration {@code iteration}, given what has arrived; null to wait. */
+  Launch due(int iteration, Arrivals arrivals);
+
+  /** Tasks to launch with a resubmit when Spark lost the job before {@link #due} fired. */
+  Launch withResubmit(Arrivals arrivals);
+
+  /** Every task in the first job, nothing late. */
+  static LateLaunchPolicy none(int numTasks) {
+    return new LateLaunchPolicy() {
+      @Override
+      public BitSet firstJob() {
+        BitSet all = new BitSet(numTasks);
+        all.set(0, numTasks);
+        return all;
+      }
+
+      @Override
+      public boolean launchesLate() {
+        return false;
+      }
+
+      @Override
+      public Launch due(int iteration, Arrivals arrivals) {
+        return null;
+      }
+
+      @Override
+      public Launch withResubmit(Arrivals arrivals) {
+        return null;
+      }
+    };
+  }
+}

@@ -1,0 +1,162 @@
+package org.flexcode.aggregation;
+
+import java.io.Serializable;
+import java.util.BitSet;
+import java.util.Map;
+import org.flexcode.coding.GradientCode;
+
+/**
+ * Which blocks each task holds and how it reports them, in one place: primary task i (i below n)
+ * returns sum_j c_ij x statistic(block j) over its code row; shadow task k returns one slice per
+ * block of its group (its estimate of that block, unweighted). {@link #combine} applies a {@link
+ * Decision} to the arrived results with this layout; the task uses {@link #coefficientOf} and
+ * {@link #sliceOf}. Shipped to executors with every task.
+ */
+final class TaskLayout implements Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  private final int primaries;
+  private final int[][] blocksOfTask;
+  private final double[][] coefficientsOfTask;
+  private final ShadowSpec shadows;
+
+  /**
+   * Whether every primary returns the plain sum of its blocks (uncoded, FRC), not a weighted one.
+   */
+  private final boolean plainSums;
+
+  TaskLayout(GradientCode code, ShadowSpec shadows) {
+    this.primaries = code.numTasks();
+    this.shadows = shadows;
+    this.blocksOfTask = CodedRDD.blocksOf(code, shadows);
+    int tasks = blocksOfTask.length;
+    this.coefficientsOfTask = new double[tasks][];
+    boolean plain = true;
+    for (int i = 0; i < tasks; i++) {
+      coefficientsOfTask[i] =
+          i < primaries ? code.coefficientsOf(i) : new double[blocksOfTask[i].length];
+      for (int k = 0; i < primaries && k < coefficientsOfTask[i].length; k++) {
+        plain &= coefficientsOfTask[i][k] == 1.0;
+      }
+    }
+    this.plainSums = plain;
+  }
+
+  /** Primary tasks (one per block). */
+  int primaries() {
+    return primaries;
+  }
+
+  /** Primaries and shadows. */
+  int numTasks() {
+    return blocksOfTask.length;
+  }
+
+  boolean isShadow(int task) {
+    return task >= primaries;
+  }
+
+  /** The blocks task {@code task} holds. */
+  int[] blocksOf(int task) {
+    return blocksOfTask[task];
+  }
+
+  /** The length of a task's partial result: one slice per block for a shadow, else one. */
+  int resultLength(int task, int dimension) {
+    return isShadow(task) ? dimension * blocksOfTask[task].length : dimension;
+  }
+
+  /** Where block {@code block}'s contribution starts in the task's partial result. */
+  int sliceOf(int task, int block, int dimension) {
+    return isShadow(task) ? indexOf(task, block) * dimension : 0;
+  }
+
+  /** The weight c_ij a task gives block j: the code's for a primary, 1 for a shadow. */
+  double coefficientOf(int task, int block) {
+    return isShadow(task) ? 1.0 : coefficientsOfTask[task][indexOf(task, block)];
+  }
+
+  /**
+   * The aggregate {@code decision} names: sum over the used primaries of weight x result, plus each
+   * estimated block's share of its shadow's slice.
+   */
+  double[] combine(Decision decision, Map<Integer, PartialResult> results, int dimension) {
+    double[] weights = decision.weights();
+    double[] sum = new double[dimension];
+    BitSet used = decision.used();
+    for (int task = used.nextSetBit(0); task >= 0; task = used.nextSetBit(task + 1)) {
+      results.get(task).values().addScaledSliceTo(sum, 0, weights[task]);
+    }
+    Map<Integer, Double> shares = decision.shares();
+    for (Map.Entry<Integer, Integer> e : decision.estimated().entrySet()) {
+      int shadowTask = e.getValue();
+      int offset = sliceOf(shadowTask, e.getKey(), dimension);
+      results.get(shadowTask).values().addScaledSliceTo(sum, offset, shares.get(e.getKey()));
+    }
+    return sum;
+  }
+
+  /**
+   * The blocks late shadows estimate: those of the unfinished primaries when each primary's result
+   * is a plain sum of its blocks (uncoded, FRC), or every block when a weighted decoding may leave
+   * part of any block to the shadows (cyclic).
+   */
+  BitSet blocksOfUnfinishedPrimaries(BitSet finished) {
+    BitSet blocks = new BitSet(primaries);
+    if (!plainSums) {
+      blocks.set(0, primaries);
+      return blocks;
+    }
+    for (int task = 0; task < primaries; task++) {
+      if (!finished.get(task)) {
+        for (int block : blocksOfTask[task]) {
+          blocks.set(block);
+        }
+      }
+    }
+    return blocks;
+  }
+
+  /** The shadow tasks covering {@code blocks}. */
+  BitSet shadowTasksFor(BitSet blocks) {
+    BitSet tasks = new BitSet(numTasks());
+    for (int block = blocks.nextSetBit(0); block >= 0; block = blocks.nextSetBit(block + 1)) {
+      tasks.set(primaries + shadows.shadowOf(block, primaries));
+    }
+    return tasks;
+  }
+
+  /** The primary blocks none of {@code tasks} holds. */
+  BitSet blocksNotHeldBy(BitSet tasks) {
+    BitSet blocks = new BitSet(primaries);
+    blocks.set(0, primaries);
+    for (int task = tasks.nextSetBit(0); task >= 0; task = tasks.nextSetBit(task + 1)) {
+      for (int block : blocksOfTask[task]) {
+        blocks.clear(block);
+      }
+    }
+    return blocks;
+  }
+
+  /** The blocks {@code tasks} hold. */
+  BitSet blocksHeldBy(BitSet tasks) {
+    BitSet blocks = new BitSet(primaries);
+    for (int task = tasks.nextSetBit(0); task >= 0; task = tasks.nextSetBit(task + 1)) {
+      for (int block : blocksOfTask[task]) {
+        blocks.set(block);
+      }
+    }
+    return blocks;
+  }
+
+  private int indexOf(int task, int block) {
+    int[] blocks = blocksOfTask[task];
+    for (int k = 0; k < blocks.length; k++) {
+      if (blocks[k] == block) {
+        return k;
+      }
+    }
+    throw new IllegalStateException("block " + block + " is not in this task's layout");
+  }
+}

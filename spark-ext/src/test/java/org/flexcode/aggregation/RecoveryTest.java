@@ -1,0 +1,64 @@
+package org.flexcode.aggregation;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.flexcode.coding.GradientCode;
+import org.junit.jupiter.api.Test;
+
+/** Resubmit, approximate or fail, without Spark: frc s=1 over 4 tasks. */
+class RecoveryTest {
+
+  private static final AggregationStrategy FRC = AggregationStrategy.frc(1);
+  private static final GradientCode CODE = FRC.code(4);
+  private static final TaskLayout LAYOUT = new TaskLayout(CODE, ShadowSpec.NONE);
+  private static final BoundStrategy BOUND =
+      new BoundStrategy(FRC, CODE, new long[] {10, 10, 10, 10});
+  private static final Throwable ABORTED = new IllegalStateException("job aborted");
+
+  @Test
+  void resubmitsWhenTheCodeCanDoWithoutTheFailedTasks() {
+    Arrivals arrivals = arrivals(new int[] {0}, new int[] {2});
+    Recovery recovery = new Recovery(BOUND, LAYOUT, AggregatorOptions.defaults());
+
+    assertTrue(recovery.shouldResubmit(ABORTED, 0, arrivals));
+    assertFalse(recovery.shouldResubmit(ABORTED, 3, arrivals), "at most maxResubmits");
+    assertFalse(recovery.shouldResubmit(null, 0, arrivals), "no job failed");
+  }
+
+  @Test
+  void failsNamingTheBlocksOnlyTheFailedTasksHeld() {
+    Arrivals arrivals = arrivals(new int[] {}, new int[] {2, 3});
+    Recovery recovery = new Recovery(BOUND, LAYOUT, AggregatorOptions.defaults());
+
+    assertFalse(recovery.shouldResubmit(ABORTED, 0, arrivals));
+    UndecodableIterationException e =
+        assertThrows(UndecodableIterationException.class, () -> recovery.giveUp(7, arrivals, null));
+    assertTrue(e.getMessage().startsWith("FlexCode iteration 7 (frc s=1"), e.getMessage());
+    assertTrue(e.getMessage().contains("missing blocks {2, 3}"), e.getMessage());
+    assertTrue(e.getMessage().contains("onUndecodable=approximate"), e.getMessage());
+  }
+
+  @Test
+  void approximatesWhenAsked() {
+    Arrivals arrivals = arrivals(new int[] {0, 1}, new int[] {2, 3});
+    AggregatorOptions approximate =
+        AggregatorOptions.defaults().withApproximateWhenUndecodable(true);
+    Recovery recovery = new Recovery(BOUND, LAYOUT, approximate);
+
+    assertFalse(recovery.giveUp(0, arrivals, ABORTED).exact());
+  }
+
+  private static Arrivals arrivals(int[] finished, int[] failed) {
+    Arrivals arrivals = new Arrivals();
+    for (int task : finished) {
+      arrivals.record(
+          new PartialResult(0, task, 0, "driver", 0, 0, 0, PackedVector.pack(new double[1]), null));
+    }
+    for (int task : failed) {
+      arrivals.record(new PartialResult(0, task, 0, "driver", 0, 0, 0, null, "boom"));
+    }
+    return arrivals;
+  }
+}
