@@ -15,6 +15,21 @@ final class PrefixRules {
     return b;
   }
 
+  /** Any {@code k} arrivals. */
+  private static PrefixSimulation.Stopping counting(int k) {
+    return new PrefixSimulation.Stopping() {
+      @Override
+      public boolean done(BitSet finished) {
+        return finished.cardinality() >= k;
+      }
+
+      @Override
+      public int count() {
+        return k;
+      }
+    };
+  }
+
   /** Every task; with {@code ideal}, the no-straggler limit. */
   static final class Bsp implements Rule {
     private final boolean ideal;
@@ -31,7 +46,7 @@ final class PrefixRules {
     @Override
     public Simulation prepare(Cluster cluster) {
       int n = cluster.tasks();
-      return new PrefixSimulation(cluster, ones(n), f -> f.cardinality() == n, ideal);
+      return new PrefixSimulation(cluster, ones(n), counting(n), ideal);
     }
 
     @Override
@@ -58,7 +73,7 @@ final class PrefixRules {
     public Simulation prepare(Cluster cluster) {
       int n = cluster.tasks();
       Specs.check(b < n, "ignore: b=" + b + " must be < the number of tasks n=" + n);
-      return new PrefixSimulation(cluster, ones(n), f -> f.cardinality() >= n - b, false);
+      return new PrefixSimulation(cluster, ones(n), counting(n - b), false);
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.flexcode.model;
 
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.Comparator;
 
 /**
  * Runs a rule whose stopping condition is monotone in the set of finished tasks: schedules every
@@ -20,28 +19,37 @@ final class PrefixSimulation implements Rule.Simulation {
     default BitSet used(BitSet finished) {
       return finished;
     }
+
+    /** The number of arrivals that satisfies the rule whatever they are, or -1 if none does. */
+    default int count() {
+      return -1;
+    }
   }
 
+  private static final long INDEX_MASK = (1L << 22) - 1;
   private final Cluster cluster;
   private final double[] blocks;
   private final Stopping stopping;
   private final boolean ideal;
   private final TaskSchedule schedule;
   private final double[] duration;
-  private final Integer[] order;
+  private final int[] order;
+  private final long[] keys;
 
   /**
    * @param blocks each task's work in blocks (primaries first, then any extra task)
    * @param ideal whether to ignore the factors and loads (the no-straggler limit)
    */
   PrefixSimulation(Cluster cluster, double[] blocks, Stopping stopping, boolean ideal) {
+    Specs.check(blocks.length <= INDEX_MASK, "model: at most 4M tasks, got " + blocks.length);
     this.cluster = cluster;
     this.blocks = blocks.clone();
     this.stopping = stopping;
     this.ideal = ideal;
     this.schedule = new TaskSchedule(blocks.length, cluster.executors(), cluster.cores());
     this.duration = new double[blocks.length];
-    this.order = new Integer[blocks.length];
+    this.order = new int[blocks.length];
+    this.keys = new long[blocks.length];
   }
 
   @Override
@@ -52,11 +60,8 @@ final class PrefixSimulation implements Rule.Simulation {
       duration[i] = cluster.costs().taskLaunchMs() + blocks[i] * cluster.blockMs() * slow;
     }
     schedule.run(duration);
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
-    }
-    Arrays.sort(order, Comparator.comparingDouble(i -> schedule.finish[i]));
-    int k = shortestPrefix();
+    sortByFinish();
+    int k = stopping.count() > 0 ? stopping.count() : shortestPrefix();
     double end = schedule.finish[order[k - 1]];
     BitSet finished = new BitSet(blocks.length);
     for (int i = 0; i < blocks.length; i++) {
@@ -71,6 +76,27 @@ final class PrefixSimulation implements Rule.Simulation {
       useful += schedule.finish[i] - schedule.start[i];
     }
     return new IterationOutcome(end, computed, Math.max(0.0, computed - useful));
+  }
+
+  /**
+   * Sorts the tasks by finish time: a primitive sort on the finish's bits (non-negative doubles
+   * order as their bits) with the index in the low bits, then an insertion pass on the exact
+   * finishes to repair the rare order the truncated bits got wrong.
+   */
+  private void sortByFinish() {
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = (Double.doubleToLongBits(schedule.finish[i]) & ~INDEX_MASK) | i;
+    }
+    Arrays.sort(keys);
+    for (int j = 0; j < keys.length; j++) {
+      int task = (int) (keys[j] & INDEX_MASK);
+      int at = j;
+      while (at > 0 && schedule.finish[order[at - 1]] > schedule.finish[task]) {
+        order[at] = order[at - 1];
+        at--;
+      }
+      order[at] = task;
+    }
   }
 
   /** The smallest k such that the first k arrivals satisfy the rule (all of them at worst). */

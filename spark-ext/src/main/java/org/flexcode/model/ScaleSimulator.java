@@ -7,12 +7,13 @@ import java.util.Locale;
 /**
  * The model table at scale: for each executor count, pattern and rule, the {@link IterationModel}'s
  * figures on M executors of {@code cores} cores (M x C tasks), with the engine's {@link Costs}. The
- * Monte Carlo stays bounded: each row simulates about {@link #TASK_BUDGET} tasks in all, so fewer
- * iterations at large M (at least {@link #MIN_ITERATIONS}, at most {@link #MAX_ITERATIONS}). A rule
- * that cannot run on a shape (cyclic beyond 64 tasks, frc with s+1 not dividing n) gives a row with
- * a note instead of figures.
+ * Monte Carlo stays bounded: each row simulates about {@code taskBudget} tasks in all (default
+ * {@link #TASK_BUDGET}), so fewer iterations at large M (at least {@link #MIN_ITERATIONS}, at most
+ * {@link #MAX_ITERATIONS}). A rule that cannot run on a shape (cyclic beyond 64 tasks, frc with s+1
+ * not dividing n) gives a row with a note instead of figures.
  */
-public record ScaleSimulator(int cores, double blockMs, Costs costs, double modelMb, long seed) {
+public record ScaleSimulator(
+    int cores, double blockMs, Costs costs, double modelMb, long seed, long taskBudget) {
 
   /** The executor counts of the default table. */
   public static final List<Integer> DEFAULT_EXECUTORS = List.of(64, 256, 1000, 10_000);
@@ -28,7 +29,7 @@ public record ScaleSimulator(int cores, double blockMs, Costs costs, double mode
 
   /** A simulator with no cost and seed 1. */
   public static ScaleSimulator of(int cores, double blockMs) {
-    return new ScaleSimulator(cores, blockMs, Costs.none(), 0.0, 1L);
+    return new ScaleSimulator(cores, blockMs, Costs.none(), 0.0, 1L, TASK_BUDGET);
   }
 
   /** Validates. */
@@ -36,16 +37,22 @@ public record ScaleSimulator(int cores, double blockMs, Costs costs, double mode
     Specs.check(cores >= 1, "simulate: cores must be >= 1, got " + cores);
     Specs.check(blockMs > 0, "simulate: blockMs must be > 0, got " + blockMs);
     Specs.check(costs != null, "simulate: costs must not be null");
+    Specs.check(taskBudget >= 1, "simulate: taskBudget must be >= 1, got " + taskBudget);
   }
 
   /** The same simulator with these costs and model size. */
   public ScaleSimulator withCosts(Costs newCosts, double newModelMb) {
-    return new ScaleSimulator(cores, blockMs, newCosts, newModelMb, seed);
+    return new ScaleSimulator(cores, blockMs, newCosts, newModelMb, seed, taskBudget);
+  }
+
+  /** The same simulator with this seed and task budget per row. */
+  public ScaleSimulator withBudget(long newSeed, long newTaskBudget) {
+    return new ScaleSimulator(cores, blockMs, costs, modelMb, newSeed, newTaskBudget);
   }
 
   /** The iterations a row over {@code tasks} tasks simulates. */
-  public static int iterationsFor(int tasks) {
-    long it = TASK_BUDGET / Math.max(1, tasks);
+  public int iterationsFor(int tasks) {
+    long it = taskBudget / Math.max(1, tasks);
     return (int) Math.max(MIN_ITERATIONS, Math.min(MAX_ITERATIONS, it));
   }
 

@@ -60,12 +60,13 @@ final class Specs {
 
   /** A generator keyed on (seed, a, b, c), so that every key draws the same stream. */
   static java.util.SplittableRandom draw(long seed, long a, long b, long c) {
-    long h = seed;
-    for (long v : new long[] {a, b, c}) {
-      h = (h ^ v) * 0x9E3779B97F4A7C15L;
-      h ^= h >>> 31;
-    }
+    long h = mix(mix(mix(seed, a), b), c);
     return new java.util.SplittableRandom(h);
+  }
+
+  private static long mix(long h, long v) {
+    long x = (h ^ v) * 0x9E3779B97F4A7C15L;
+    return x ^ (x >>> 31);
   }
 
   static String num(double v) {

@@ -116,9 +116,9 @@ class IterationModelTest {
             "skew:k=2,load=1.75",
             "heavy-tail",
             "markov:slow=0.05,recover=0.3,factor=4")) {
-      double balanced = mean(cluster, pattern, Rule.balanced(), 500);
+      double balanced = mean(cluster, pattern, Rule.balanced(), 200);
       for (Rule rule : exact) {
-        double got = mean(cluster, pattern, rule, 500);
+        double got = mean(cluster, pattern, rule, 200);
         assertTrue(
             balanced <= got + 1e-9, rule + " under " + pattern + ": " + got + " < " + balanced);
       }

@@ -15,7 +15,7 @@ class ScaleSimulatorTest {
   @Test
   void tableHasARowPerShapePatternAndRuleWithCostsIncluded() {
     Costs costs = new Costs(50, 2, 1, 0.01, 3, 0.1);
-    ScaleSimulator sim = ScaleSimulator.of(2, 100).withCosts(costs, 10);
+    ScaleSimulator sim = ScaleSimulator.of(2, 100).withCosts(costs, 10).withBudget(1L, 5_000);
     List<String> rules = List.of("bsp", "limit", "cyclic:s=1", "frc:s=1", "steal:r=2,chunks=4");
     List<String> patterns = List.of("ideal", "slow-worker:p=0.2,max=2");
     List<ModelSummary> rows = sim.table(rules, patterns, List.of(16, 64));
@@ -38,8 +38,9 @@ class ScaleSimulatorTest {
 
   @Test
   void iterationsShrinkWithTheShapeWithinBounds() {
-    assertEquals(ScaleSimulator.MAX_ITERATIONS, ScaleSimulator.iterationsFor(8));
-    assertEquals(ScaleSimulator.MIN_ITERATIONS, ScaleSimulator.iterationsFor(1_000_000));
-    assertTrue(ScaleSimulator.iterationsFor(2_000) < ScaleSimulator.iterationsFor(128));
+    ScaleSimulator sim = ScaleSimulator.of(1, 100);
+    assertEquals(ScaleSimulator.MAX_ITERATIONS, sim.iterationsFor(8));
+    assertEquals(ScaleSimulator.MIN_ITERATIONS, sim.iterationsFor(1_000_000));
+    assertTrue(sim.iterationsFor(2_000) < sim.iterationsFor(128));
   }
 }
