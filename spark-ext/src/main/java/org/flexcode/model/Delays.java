@@ -1,0 +1,190 @@
+package org.flexcode.model;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/** The built-in machine-level patterns (see {@link MachineDelays}). */
+final class Delays {
+
+  private Delays() {}
+
+  /** A memoryless pattern: each (executor, iteration) draws its factor independently. */
+  abstract static class Memoryless implements MachineDelays {
+    abstract double factor(SplittableRandom r, int executor);
+
+    @Override
+    public Sampler sampler(long seed, int executors) {
+      int[] iteration = {0};
+      return factors -> {
+        int it = iteration[0]++;
+        for (int e = 0; e < factors.length; e++) {
+          factors[e] = factor(Specs.draw(seed, e, it, 0x5eed), e);
+        }
+      };
+    }
+
+    @Override
+    public String toString() {
+      return spec();
+    }
+  }
+
+  static final class Ideal extends Memoryless {
+    @Override
+    public String spec() {
+      return "ideal";
+    }
+
+    @Override
+    public Sampler sampler(long seed, int executors) {
+      return factors -> Arrays.fill(factors, 1.0);
+    }
+
+    @Override
+    double factor(SplittableRandom r, int executor) {
+      return 1.0;
+    }
+  }
+
+  static final class SlowWorker extends Memoryless {
+    private final double p;
+    private final double max;
+
+    SlowWorker(double p, double max) {
+      Specs.check(p >= 0 && p <= 1, "slow-worker: p must be in [0, 1], got " + p);
+      Specs.check(max >= 0, "slow-worker: max must be >= 0, got " + max);
+      this.p = p;
+      this.max = max;
+    }
+
+    @Override
+    public String spec() {
+      return "slow-worker:p=" + Specs.num(p) + ",max=" + Specs.num(max);
+    }
+
+    @Override
+    double factor(SplittableRandom r, int executor) {
+      return r.nextDouble() < p ? 1 + r.nextDouble() * max : 1.0;
+    }
+  }
+
+  static final class PowerLaw extends Memoryless {
+    private final double alpha;
+
+    PowerLaw(double alpha) {
+      Specs.check(alpha > 1, "power-law: alpha must be > 1, got " + alpha);
+      this.alpha = alpha;
+    }
+
+    @Override
+    public String spec() {
+      return "power-law:alpha=" + Specs.num(alpha);
+    }
+
+    @Override
+    double factor(SplittableRandom r, int executor) {
+      return Math.pow(1 - r.nextDouble(), -1 / alpha);
+    }
+  }
+
+  static final class HeavyTail extends Memoryless {
+    @Override
+    public String spec() {
+      return "heavy-tail";
+    }
+
+    @Override
+    double factor(SplittableRandom r, int executor) {
+      if (r.nextDouble() >= 0.25) {
+        return 1.0;
+      }
+      return r.nextDouble() < 0.8 ? r.nextDouble(1.5, 2.5) : r.nextDouble(2.5, 10.0);
+    }
+  }
+
+  /** {@code persistent} (k executors slower) and {@code skew} (k executors hold more data). */
+  static final class Persistent extends Memoryless {
+    private final int k;
+    private final double factor;
+    private final boolean skew;
+
+    Persistent(int k, double factor, boolean skew) {
+      String name = skew ? "skew" : "persistent";
+      String what = skew ? "load" : "factor";
+      Specs.check(k >= 0, name + ": k must be >= 0, got " + k);
+      Specs.check(factor >= 1, name + ": " + what + " must be >= 1, got " + factor);
+      this.k = k;
+      this.factor = factor;
+      this.skew = skew;
+    }
+
+    @Override
+    public String spec() {
+      return (skew ? "skew:k=" + k + ",load=" : "persistent:k=" + k + ",factor=")
+          + Specs.num(factor);
+    }
+
+    @Override
+    public double load(int executor) {
+      return skew && executor < k ? factor : 1.0;
+    }
+
+    @Override
+    double factor(SplittableRandom r, int executor) {
+      return !skew && executor < k ? factor : 1.0;
+    }
+  }
+
+  static final class Markov implements MachineDelays {
+    private final double slow;
+    private final double recover;
+    private final double factor;
+
+    Markov(double slow, double recover, double factor) {
+      Specs.check(slow >= 0 && slow <= 1, "markov: slow must be in [0, 1], got " + slow);
+      Specs.check(recover > 0 && recover <= 1, "markov: recover must be in (0, 1], got " + recover);
+      Specs.check(factor >= 1, "markov: factor must be >= 1, got " + factor);
+      this.slow = slow;
+      this.recover = recover;
+      this.factor = factor;
+    }
+
+    @Override
+    public String spec() {
+      return "markov:slow="
+          + Specs.num(slow)
+          + ",recover="
+          + Specs.num(recover)
+          + ",factor="
+          + Specs.num(factor);
+    }
+
+    /** The stationary share of slow executors: slow / (slow + recover). */
+    double stationarySlow() {
+      return slow / (slow + recover);
+    }
+
+    @Override
+    public Sampler sampler(long seed, int executors) {
+      boolean[] state = new boolean[executors];
+      int[] iteration = {0};
+      return factors -> {
+        int it = iteration[0]++;
+        for (int e = 0; e < factors.length; e++) {
+          double u = Specs.draw(seed, e, it, 0x3a4c).nextDouble();
+          if (it == 0) {
+            state[e] = u < stationarySlow();
+          } else {
+            state[e] = state[e] ? u >= recover : u < slow;
+          }
+          factors[e] = state[e] ? factor : 1.0;
+        }
+      };
+    }
+
+    @Override
+    public String toString() {
+      return spec();
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package org.flexcode.model;
+
+/**
+ * A machine-level straggler pattern: per (executor, iteration) a slowdown factor >= 1 that
+ * multiplies the compute of every task the executor runs in that iteration, and per executor a data
+ * load (1 unless the pattern skews data). Draws are keyed on (seed, executor, iteration).
+ *
+ * <p>Specs ({@link #parse}): {@code ideal}; {@code slow-worker:p=0.2,max=2} (factor 1 + U(0, max)
+ * with probability p); {@code power-law:alpha=4} (factor (1 - u)^(-1/alpha), Pareto with x_m = 1,
+ * the distribution of {@code stragglers.Patterns} at executor level); {@code
+ * persistent:k=1,factor=4} (executors below k always that much slower); {@code skew:k=1,load=1.75}
+ * (executors below k hold that much more data); {@code heavy-tail} (with probability 0.25 a factor
+ * U(1.5, 2.5), or one time in five of those U(2.5, 10)); {@code
+ * markov:slow=0.05,recover=0.3,factor=4} (a two-state chain per executor: fast turns slow with
+ * probability slow, slow turns fast with probability recover, the chain starts from its stationary
+ * law slow / (slow + recover)).
+ */
+public interface MachineDelays {
+
+  /** No straggler. */
+  static MachineDelays ideal() {
+    return new Delays.Ideal();
+  }
+
+  /** Factor 1 + U(0, max) with probability p, per (executor, iteration). */
+  static MachineDelays slowWorker(double p, double max) {
+    return new Delays.SlowWorker(p, max);
+  }
+
+  /** Factor (1 - u)^(-1/alpha), per (executor, iteration). */
+  static MachineDelays powerLaw(double alpha) {
+    return new Delays.PowerLaw(alpha);
+  }
+
+  /** Executors 0..k-1 always {@code factor} times slower. */
+  static MachineDelays persistent(int k, double factor) {
+    return new Delays.Persistent(k, factor, false);
+  }
+
+  /** Executors 0..k-1 hold {@code load} times more data (factor 1). */
+  static MachineDelays skew(int k, double load) {
+    return new Delays.Persistent(k, load, true);
+  }
+
+  /** With probability 0.25 a factor U(1.5, 2.5) (80%) or U(2.5, 10) (20%). */
+  static MachineDelays heavyTail() {
+    return new Delays.HeavyTail();
+  }
+
+  /** A two-state chain per executor; slow executors run {@code factor} times slower. */
+  static MachineDelays markov(double slow, double recover, double factor) {
+    return new Delays.Markov(slow, recover, factor);
+  }
+
+  /** Parses a spec (see the class comment). */
+  static MachineDelays parse(String spec) {
+    Specs p = Specs.parse(spec);
+    return switch (p.name) {
+      case "ideal" -> ideal();
+      case "slow-worker" -> slowWorker(p.get("p", 0.2), p.get("max", 2));
+      case "power-law" -> powerLaw(p.get("alpha", 4));
+      case "persistent" -> persistent(p.getInt("k", 1), p.get("factor", 4));
+      case "skew" -> skew(p.getInt("k", 1), p.get("load", 1.75));
+      case "heavy-tail" -> heavyTail();
+      case "markov" -> markov(p.get("slow", 0.05), p.get("recover", 0.3), p.get("factor", 4));
+      default ->
+          throw new IllegalArgumentException(
+              "unknown pattern '"
+                  + p.name
+                  + "'; expected ideal, slow-worker, power-law, persistent, skew, heavy-tail or"
+                  + " markov");
+    };
+  }
+
+  /** The canonical spec. */
+  String spec();
+
+  /** The data load of executor {@code executor} (1 unless the pattern skews data). */
+  default double load(int executor) {
+    return 1.0;
+  }
+
+  /** A stream of per-iteration factors for {@code executors} executors, starting at iteration 0. */
+  Sampler sampler(long seed, int executors);
+
+  /** Draws the factors of successive iterations. */
+  interface Sampler {
+    /** Fills {@code factors[e]} with executor e's factor in the next iteration. */
+    void next(double[] factors);
+  }
+}

@@ -1,0 +1,201 @@
+package org.flexcode.model;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import org.flexcode.coding.GradientCode;
+
+/** The rules that end at a prefix of the arrivals: bsp, limit, ignore, the codes and shadow. */
+final class PrefixRules {
+
+  private PrefixRules() {}
+
+  private static double[] ones(int n) {
+    double[] b = new double[n];
+    Arrays.fill(b, 1.0);
+    return b;
+  }
+
+  /** Any {@code k} arrivals. */
+  private static PrefixSimulation.Stopping counting(int k) {
+    return new PrefixSimulation.Stopping() {
+      @Override
+      public boolean done(BitSet finished) {
+        return finished.cardinality() >= k;
+      }
+
+      @Override
+      public int count() {
+        return k;
+      }
+    };
+  }
+
+  /** Every task; with {@code ideal}, the no-straggler limit. */
+  static final class Bsp implements Rule {
+    private final boolean ideal;
+
+    Bsp(boolean ideal) {
+      this.ideal = ideal;
+    }
+
+    @Override
+    public String spec() {
+      return ideal ? "limit" : "bsp";
+    }
+
+    @Override
+    public Simulation prepare(Cluster cluster) {
+      int n = cluster.tasks();
+      return new PrefixSimulation(cluster, ones(n), counting(n), ideal);
+    }
+
+    @Override
+    public String toString() {
+      return spec();
+    }
+  }
+
+  /** The first n - b arrivals. */
+  static final class Ignore implements Rule {
+    private final int b;
+
+    Ignore(int b) {
+      Specs.check(b >= 0, "ignore: b (tasks to ignore) must be >= 0, got " + b);
+      this.b = b;
+    }
+
+    @Override
+    public String spec() {
+      return "ignore:b=" + b;
+    }
+
+    @Override
+    public Simulation prepare(Cluster cluster) {
+      int n = cluster.tasks();
+      Specs.check(b < n, "ignore: b=" + b + " must be < the number of tasks n=" + n);
+      return new PrefixSimulation(cluster, ones(n), counting(n - b), false);
+    }
+
+    @Override
+    public String toString() {
+      return spec();
+    }
+  }
+
+  /** An exact code: ends the first time the finished set decodes. */
+  static final class Coded implements Rule {
+    private final String name;
+    private final int s;
+
+    Coded(String name, int s) {
+      Specs.check(s >= 0, name + ": s (stragglers tolerated) must be >= 0, got " + s);
+      this.name = name;
+      this.s = s;
+    }
+
+    @Override
+    public String spec() {
+      return name + ":s=" + s;
+    }
+
+    @Override
+    public Simulation prepare(Cluster cluster) {
+      int n = cluster.tasks();
+      GradientCode code =
+          name.equals("frc")
+              ? GradientCode.fractionalRepetition(n, s)
+              : GradientCode.cyclicRepetition(n, s);
+      double[] blocks = new double[n];
+      for (int i = 0; i < n; i++) {
+        blocks[i] = code.blocksOf(i).length;
+      }
+      PrefixSimulation.Stopping stopping =
+          new PrefixSimulation.Stopping() {
+            @Override
+            public boolean done(BitSet finished) {
+              return code.isDecodable(finished);
+            }
+
+            @Override
+            public BitSet used(BitSet finished) {
+              return code.decode(finished).usedTasks();
+            }
+          };
+      return new PrefixSimulation(cluster, blocks, stopping, false);
+    }
+
+    @Override
+    public String toString() {
+      return spec();
+    }
+  }
+
+  /** Uncoded primaries and m shadows (see {@link Rule#shadow}). */
+  static final class Shadow implements Rule {
+    private final int m;
+    private final double f;
+
+    Shadow(int m, double f) {
+      Specs.check(m >= 1, "shadow: m (shadow tasks) must be >= 1, got " + m);
+      Specs.check(f > 0 && f <= 1, "shadow: f must be in (0, 1], got " + f);
+      this.m = m;
+      this.f = f;
+    }
+
+    @Override
+    public String spec() {
+      return "shadow:m=" + m + ",f=" + Specs.num(f);
+    }
+
+    @Override
+    public Simulation prepare(Cluster cluster) {
+      int n = cluster.tasks();
+      Specs.check(m <= n, "shadow: m=" + m + " shadow tasks for only " + n + " blocks");
+      double[] blocks = ones(n + m);
+      int[] shadowOf = new int[n];
+      for (int j = 0; j < n; j++) {
+        shadowOf[j] = (int) ((long) j * m / n);
+        blocks[n + shadowOf[j]] = 0;
+      }
+      for (int j = 0; j < n; j++) {
+        blocks[n + shadowOf[j]] += f;
+      }
+      return new PrefixSimulation(cluster, blocks, stopping(n, shadowOf), false);
+    }
+
+    private PrefixSimulation.Stopping stopping(int n, int[] shadowOf) {
+      return new PrefixSimulation.Stopping() {
+        @Override
+        public boolean done(BitSet finished) {
+          int missing = n - finished.get(0, n).cardinality();
+          if (missing == 0) {
+            return true;
+          }
+          if (missing > m) {
+            return false;
+          }
+          for (int j = finished.nextClearBit(0); j < n; j = finished.nextClearBit(j + 1)) {
+            if (!finished.get(n + shadowOf[j])) {
+              return false;
+            }
+          }
+          return true;
+        }
+
+        @Override
+        public BitSet used(BitSet finished) {
+          BitSet used = finished.get(0, n);
+          for (int j = used.nextClearBit(0); j < n; j = used.nextClearBit(j + 1)) {
+            used.set(n + shadowOf[j]);
+          }
+          return used;
+        }
+      };
+    }
+
+    @Override
+    public String toString() {
+      return spec();
+    }
+  }
+}

@@ -1,0 +1,103 @@
+package org.flexcode.model;
+
+/**
+ * A strategy's stopping rule as the model runs it: which tasks hold which work, and when an
+ * iteration may end. Tasks run on the cores of their executor (a free core takes its executor's
+ * next pending task); a task lasts launch + blocks x T x load(executor) x factor(executor,
+ * iteration).
+ *
+ * <p>Specs ({@link #parse}): {@code bsp} (every task); {@code ignore:b=1} (the first n - b); {@code
+ * frc:s=1}, {@code cyclic:s=1} (s+1 blocks per task; the first time the finished set decodes, by
+ * {@link org.flexcode.coding.GradientCode#isDecodable}); {@code shadow:m=1,f=0.1} (m extra tasks,
+ * shadow k holding the fraction f of blocks [k n/m, (k+1) n/m), queued after the primaries: ends
+ * when every primary finished, or when at most m primaries are missing and each missing block's
+ * shadow finished); {@code limit} (bsp with no straggler and no skew); {@code balanced} (perfect
+ * load balancing: launch + total work / sum over cores of 1 / factor); {@code steal:r=2,chunks=4}
+ * (every block cut into chunks, each cached on r distinct executors; an executor computes its home
+ * chunks first, then its idle cores take pending chunks they hold a copy of; exact, ends when every
+ * chunk is computed once).
+ */
+public interface Rule {
+
+  /** Waits for every task. */
+  static Rule bsp() {
+    return new PrefixRules.Bsp(false);
+  }
+
+  /** The first n - b arrivals (inexact). */
+  static Rule ignore(int b) {
+    return new PrefixRules.Ignore(b);
+  }
+
+  /** Fractional repetition code tolerating s stragglers. */
+  static Rule frc(int s) {
+    return new PrefixRules.Coded("frc", s);
+  }
+
+  /** Cyclic repetition code tolerating s stragglers. */
+  static Rule cyclic(int s) {
+    return new PrefixRules.Coded("cyclic", s);
+  }
+
+  /** Uncoded primaries plus m shadow tasks of the fraction f of the data. */
+  static Rule shadow(int m, double f) {
+    return new PrefixRules.Shadow(m, f);
+  }
+
+  /** bsp with no straggler at all: the ideal. */
+  static Rule limit() {
+    return new PrefixRules.Bsp(true);
+  }
+
+  /** Perfect load balancing: the fluid limit of any exact strategy. */
+  static Rule balanced() {
+    return new Balanced();
+  }
+
+  /** Work stealing at chunk granularity over r cached copies. */
+  static Rule steal(int r, int chunks) {
+    return new StealRule(r, chunks);
+  }
+
+  /** Parses a spec (see the class comment). */
+  static Rule parse(String spec) {
+    Specs p = Specs.parse(spec);
+    return switch (p.name) {
+      case "bsp" -> bsp();
+      case "ignore" -> ignore(p.getInt("b", 1));
+      case "frc" -> frc(p.getInt("s", 1));
+      case "cyclic" -> cyclic(p.getInt("s", 1));
+      case "shadow" -> shadow(p.getInt("m", 1), p.get("f", 0.1));
+      case "limit" -> limit();
+      case "balanced" -> balanced();
+      case "steal" -> steal(p.getInt("r", 2), p.getInt("chunks", 4));
+      default ->
+          throw new IllegalArgumentException(
+              "unknown rule '"
+                  + p.name
+                  + "'; expected bsp, ignore, frc, cyclic, shadow, limit, balanced or steal");
+    };
+  }
+
+  /** The canonical spec. */
+  String spec();
+
+  /**
+   * Prepares the rule for a cluster (builds its code).
+   *
+   * @throws IllegalArgumentException if the rule cannot run on that shape (for example cyclic
+   *     beyond its largest n, or frc with (s+1) not dividing n)
+   */
+  Simulation prepare(Cluster cluster);
+
+  /** A rule prepared for one cluster; not thread-safe. */
+  interface Simulation {
+    /**
+     * Simulates one iteration.
+     *
+     * @param factors each executor's slowdown factor in this iteration
+     * @param loads each executor's data load
+     */
+    IterationOutcome run(double[] factors, double[] loads);
+  }
+}

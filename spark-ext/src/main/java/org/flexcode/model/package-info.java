@@ -1,0 +1,7 @@
+/**
+ * A model of each strategy's iteration time on M machines of C dedicated cores: machine-level
+ * straggler patterns, a Monte Carlo of every strategy's stopping rule, its limits (no straggler,
+ * perfect load balancing) and a simulator that prints the table from 64 to 10,000 executors. Plain
+ * Java, no Spark: everything here is testable in milliseconds.
+ */
+package org.flexcode.model;
