@@ -10,7 +10,6 @@ import org.apache.spark.rdd.RDD;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.entropy.Colouring;
 import org.flexcode.entropy.Selection;
-import org.flexcode.entropy.Selectors;
 import org.flexcode.entropy.SubsetSelector;
 import org.flexcode.spark.SparkInternals;
 
@@ -117,7 +116,7 @@ final class CodedRDD<T> extends RDD<CodedBlock<T>> {
   static <T> CodedBlock<T> subset(
       int block, List<T> records, ShadowSpec shadows, Colouring<T> colouring) {
     int[] colours = colouring == null ? new int[records.size()] : colouring.colours(records);
-    SubsetSelector selector = Selectors.parse(shadows.selector());
+    SubsetSelector selector = shadows.selector().selector();
     Selection selection =
         records.isEmpty()
             ? new Selection(new int[0], new double[0])

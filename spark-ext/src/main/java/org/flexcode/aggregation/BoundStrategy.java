@@ -1,0 +1,64 @@
+package org.flexcode.aggregation;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+import org.flexcode.coding.Decoding;
+import org.flexcode.coding.GradientCode;
+
+/**
+ * A strategy bound to the data ({@link AggregationStrategy#bind}): it owns the code laying the n
+ * blocks out over the primary tasks, knows the shadow tasks after them and the records of each
+ * block, and decides for a set of finished tasks.
+ */
+public interface BoundStrategy {
+
+  /** The strategy bound. */
+  AggregationStrategy strategy();
+
+  /** The code over the n primary tasks. */
+  GradientCode code();
+
+  /** The shadow tasks after the primaries. */
+  default ShadowSpec shadows() {
+    return strategy().shadows();
+  }
+
+  /** Primary plus shadow tasks. */
+  default int numTasks() {
+    return code().numTasks() + shadows().count();
+  }
+
+  /**
+   * The blocks each task holds: a primary's from the code, shadow k's the group of primary blocks
+   * it covers ({@link ShadowSpec#blocksOf}).
+   */
+  default int[][] layout() {
+    GradientCode code = code();
+    int n = code.numTasks();
+    int[][] blocks = new int[numTasks()][];
+    for (int task = 0; task < n; task++) {
+      blocks[task] = code.blocksOf(task);
+    }
+    for (int k = 0; k < shadows().count(); k++) {
+      blocks[n + k] = shadows().blocksOf(k, n);
+    }
+    return blocks;
+  }
+
+  /**
+   * Decides for the tasks finished so far ({@code arrivals} in arrival order, {@code finished} the
+   * same as a set; shadow k is task n + k). Empty while the iteration must keep waiting.
+   */
+  Optional<Decision> decide(List<Integer> arrivals, BitSet finished);
+
+  /**
+   * The best decision without waiting for more tasks (used when Spark gave up on tasks and the user
+   * accepts an approximation): by default the code's least-squares best approximation.
+   */
+  default Decision bestEffort(BitSet finished) {
+    Decoding decoding = code().decode(finished);
+    return new Decision(
+        decoding.taskCoefficients(), decoding.usedTasks(), decoding.residual(), decoding.exact());
+  }
+}
