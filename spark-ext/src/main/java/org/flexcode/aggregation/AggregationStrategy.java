@@ -33,6 +33,9 @@ public sealed interface AggregationStrategy permits Bsp, Ignore, Coded, Shadowed
   /** The specs {@link #parse} accepts. */
   String KNOWN = "bsp, ignore:b=1, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, hybrid:s=1,m=1,f=0.1";
 
+  /** The names specs start with: bsp, ignore, frc, cyclic, shadow, hybrid. */
+  List<String> NAMES = StrategyTable.NAMES;
+
   /** Bulk-synchronous: every task must finish. */
   static AggregationStrategy bsp() {
     return new Bsp();
@@ -109,6 +112,17 @@ public sealed interface AggregationStrategy permits Bsp, Ignore, Coded, Shadowed
    */
   static AggregationStrategy parse(String spec) {
     return StrategyTable.parse(spec);
+  }
+
+  /**
+   * What a {@code strategy} param and its companions describe: a full spec (with a ':') as {@link
+   * #parse} reads it, or a bare name from {@link #NAMES} with these parameters: {@code ignore}
+   * drops {@code ignored} tasks, {@code frc}, {@code cyclic} and {@code hybrid} tolerate {@code
+   * tolerance} stragglers, {@code shadow} and {@code hybrid} add {@code shadows} (e.g. {@link
+   * StrategyDefaults#SHADOWS}).
+   */
+  static AggregationStrategy of(String nameOrSpec, int tolerance, int ignored, ShadowSpec shadows) {
+    return StrategyTable.named(nameOrSpec, tolerance, ignored, shadows);
   }
 
   /** The canonical spec, e.g. {@code cyclic:s=1}; {@link #parse} reads it back to this value. */

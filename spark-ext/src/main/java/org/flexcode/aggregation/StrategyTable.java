@@ -28,10 +28,36 @@ final class StrategyTable {
           .with(SHADOW, SHADOW_KEYS, spec -> new Shadowed(StrategyDefaults.CODE, 0, shadows(spec)))
           .with(HYBRID, hybridKeys(), StrategyTable::hybrid);
 
+  /** The names, in the order of {@link AggregationStrategy#KNOWN}. */
+  static final List<String> NAMES =
+      List.of(BSP, IGNORE, CodeKind.FRC.toString(), CodeKind.CYCLIC.toString(), SHADOW, HYBRID);
+
   private StrategyTable() {}
 
   static AggregationStrategy parse(String text) {
     return TABLE.parse(text);
+  }
+
+  /**
+   * A full spec (with a ':') as parsed; a bare name with the parameters given: {@code ignore} drops
+   * {@code b}, {@code frc}, {@code cyclic} and {@code hybrid} tolerate {@code s}, {@code shadow}
+   * and {@code hybrid} add {@code shadows}.
+   */
+  static AggregationStrategy named(String nameOrSpec, int s, int b, ShadowSpec shadows) {
+    AggregationStrategy named = parse(nameOrSpec);
+    if (nameOrSpec.contains(":")) {
+      return named;
+    }
+    if (named instanceof Ignore) {
+      return new Ignore(b);
+    }
+    if (named instanceof Coded coded) {
+      return new Coded(coded.kind(), s);
+    }
+    if (named instanceof Shadowed shadowed) {
+      return new Shadowed(shadowed.kind(), shadowed.s() == 0 ? 0 : s, shadows);
+    }
+    return named;
   }
 
   private static List<String> hybridKeys() {

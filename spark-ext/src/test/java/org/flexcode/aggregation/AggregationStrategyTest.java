@@ -72,6 +72,23 @@ class AggregationStrategyTest {
   }
 
   @Test
+  void bareNamesTakeTheParamsGivenAndFullSpecsTheirOwn() {
+    ShadowSpec two = StrategyDefaults.SHADOWS.withCount(2);
+    assertEquals("bsp", AggregationStrategy.of("bsp", 3, 2, two).spec());
+    assertEquals("ignore:b=2", AggregationStrategy.of("ignore", 3, 2, two).spec());
+    assertEquals("frc:s=3", AggregationStrategy.of("frc", 3, 2, two).spec());
+    assertEquals("cyclic:s=3", AggregationStrategy.of("cyclic", 3, 2, two).spec());
+    assertEquals("shadow:m=2,f=0.1", AggregationStrategy.of("shadow", 3, 2, two).spec());
+    assertEquals("hybrid:s=3,m=2,f=0.1", AggregationStrategy.of("hybrid", 3, 2, two).spec());
+    assertEquals("cyclic:s=1", AggregationStrategy.of("cyclic:s=1", 3, 2, two).spec());
+    assertEquals(
+        List.of("bsp", "ignore", "frc", "cyclic", "shadow", "hybrid"), AggregationStrategy.NAMES);
+    // a bare name alone takes the defaults, as the bench's strategy names do
+    assertEquals("ignore:b=1", AggregationStrategy.parse("ignore").spec());
+    assertEquals("frc:s=1", AggregationStrategy.parse("frc").spec());
+  }
+
+  @Test
   void typedAccessorsDescribeTheStrategyWithoutItsName() {
     AggregationStrategy hybrid = AggregationStrategy.parse("hybrid:s=2,m=3,code=cyclic,late=2");
     assertTrue(hybrid.hasShadows());
