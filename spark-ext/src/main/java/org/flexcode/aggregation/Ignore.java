@@ -1,6 +1,7 @@
 package org.flexcode.aggregation;
 
 import org.flexcode.coding.GradientCode;
+import org.flexcode.spec.SpecText;
 
 /** {@code ignore:b=B}: backup workers, the fastest n - b tasks of an uncoded layout, rescaled. */
 record Ignore(int b) implements AggregationStrategy {
@@ -14,7 +15,7 @@ record Ignore(int b) implements AggregationStrategy {
 
   @Override
   public String spec() {
-    return org.flexcode.spec.SpecText.of(StrategyTable.IGNORE).with("b", b).toString();
+    return SpecText.of(StrategyTable.IGNORE).with("b", b).toString();
   }
 
   @Override
