@@ -2,14 +2,13 @@ package org.flexcode.aggregation;
 
 import java.util.BitSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import org.flexcode.coding.Decoding;
 import org.flexcode.coding.GradientCode;
 
 /**
- * When an iteration may end, and how the finished tasks' results combine. Strategies are immutable;
- * create them with the factories or {@link #parse(String)}:
+ * When an iteration may end, and how the finished tasks' results combine: an immutable value,
+ * parsed once from a spec ({@link #parse(String)}) or built with the factories, then bound to the
+ * data ({@link #bind(int, long[])}) into the decoder the engine asks. The specs:
  *
  * <ul>
  *   <li>{@code bsp}: wait for all n tasks (what MLlib does);
@@ -19,36 +18,52 @@ import org.flexcode.coding.GradientCode;
  *   <li>{@code cyclic:s=1}: cyclic repetition code, exact, any s stragglers;
  *   <li>{@code shadow:m=1,f=0.1}: uncoded primaries plus m shadow tasks over entropy-rich subsets
  *       of a fraction f of the data; a straggler's block is replaced by its shadow's estimate (up
- *       to m stragglers; add {@code selector=random} for uniform subsets);
+ *       to m stragglers; add {@code selector=random} for uniform subsets, {@code late=X} to launch
+ *       the shadows only once a primary runs X times the median, {@code seed=S} for another
+ *       selection);
  *   <li>{@code hybrid:s=1,m=1,f=0.1}: FRC primaries plus shadows; exact when the code decodes,
  *       shadow-covered beyond s stragglers (up to s + m); {@code code=cyclic} for cyclic primaries.
  * </ul>
+ *
+ * Omitted parameters take the values of {@link StrategyDefaults}; {@code parse(x.spec())} equals
+ * {@code x}.
  */
-public interface AggregationStrategy {
+public sealed interface AggregationStrategy permits Bsp, Ignore, Coded, Shadowed {
+
+  /** The specs {@link #parse} accepts. */
+  String KNOWN = "bsp, ignore:b=1, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, hybrid:s=1,m=1,f=0.1";
+
+  /** The names specs start with: bsp, ignore, frc, cyclic, shadow, hybrid. */
+  List<String> NAMES = StrategyTable.NAMES;
 
   /** Bulk-synchronous: every task must finish. */
   static AggregationStrategy bsp() {
-    return new Strategies.Bsp();
+    return new Bsp();
   }
 
   /** Backup workers: the fastest n - b tasks, rescaled. */
   static AggregationStrategy ignore(int b) {
-    return new Strategies.Ignore(b);
+    return new Ignore(b);
   }
 
   /** Fractional repetition code tolerating s stragglers. */
   static AggregationStrategy frc(int s) {
-    return new Strategies.Coded("frc", s);
+    return new Coded(CodeKind.FRC, s);
   }
 
   /** Cyclic repetition code tolerating s stragglers. */
   static AggregationStrategy cyclic(int s) {
-    return new Strategies.Coded("cyclic", s);
+    return new Coded(CodeKind.CYCLIC, s);
+  }
+
+  /** A gradient code of kind {@code code} tolerating s stragglers. */
+  static AggregationStrategy coded(CodeKind code, int s) {
+    return new Coded(code, s);
   }
 
   /** Uncoded primaries plus {@code m} shadows holding a fraction {@code f} of each block. */
   static AggregationStrategy shadow(int m, double f, String selector) {
-    return shadow(m, f, selector, 0.0);
+    return shadow(m, f, selector, StrategyDefaults.SHADOW_LATE);
   }
 
   /**
@@ -56,12 +71,17 @@ public interface AggregationStrategy {
    * primary has run {@code late} x the median of the finished ones (0: with the primaries).
    */
   static AggregationStrategy shadow(int m, double f, String selector, double late) {
-    return new Strategies.Shadowed(0, "frc", new ShadowSpec(m, f, selector, 42L, late));
+    return shadow(new ShadowSpec(m, f, selector, StrategyDefaults.SHADOW_SEED, late));
+  }
+
+  /** Uncoded primaries plus the shadows {@code shadows}. */
+  static AggregationStrategy shadow(ShadowSpec shadows) {
+    return new Shadowed(StrategyDefaults.CODE, 0, shadows);
   }
 
   /** FRC primaries tolerating {@code s} stragglers plus {@code m} shadows of fraction {@code f}. */
   static AggregationStrategy hybrid(int s, int m, double f, String selector) {
-    return hybrid(s, m, f, selector, "frc");
+    return hybrid(s, m, f, selector, StrategyDefaults.CODE.toString());
   }
 
   /**
@@ -69,174 +89,107 @@ public interface AggregationStrategy {
    * m} shadows of fraction {@code f}.
    */
   static AggregationStrategy hybrid(int s, int m, double f, String selector, String code) {
-    return hybrid(s, m, f, selector, code, 0.0);
+    return hybrid(s, m, f, selector, code, StrategyDefaults.SHADOW_LATE);
   }
 
   /** As {@link #hybrid(int, int, double, String, String)} with late shadows (see shadow). */
   static AggregationStrategy hybrid(
       int s, int m, double f, String selector, String code, double late) {
-    return new Strategies.Shadowed(s, code, new ShadowSpec(m, f, selector, 42L, late));
+    ShadowSpec shadows = new ShadowSpec(m, f, selector, StrategyDefaults.SHADOW_SEED, late);
+    return hybrid(CodeKind.parse(code), s, shadows);
+  }
+
+  /** Primaries coded by {@code code} tolerating {@code s} stragglers plus {@code shadows}. */
+  static AggregationStrategy hybrid(CodeKind code, int s, ShadowSpec shadows) {
+    return new Shadowed(code, s, shadows);
   }
 
   /**
-   * Parses {@code bsp}, {@code ignore:b=B}, {@code frc:s=S}, {@code cyclic:s=S} (the parameter
-   * defaults to 1 when omitted), {@code shadow:m=M,f=F[,selector=entropy|random]} (defaults m=1,
-   * f=0.1, entropy) or {@code hybrid:s=S,m=M,f=F[,selector=...][,code=frc|cyclic]} (defaults s=1,
-   * m=1, f=0.1, frc).
+   * Parses {@code bsp}, {@code ignore:b=B}, {@code frc:s=S}, {@code cyclic:s=S}, {@code
+   * shadow:m=M,f=F[,selector=entropy|random][,seed=S][,late=X]} or {@code
+   * hybrid:s=S,m=M,f=F[,...][,code=frc|cyclic]}; omitted parameters take {@link StrategyDefaults}.
+   * The error names the spec and the bad name, key or value.
    */
   static AggregationStrategy parse(String spec) {
-    if (spec == null || spec.isBlank()) {
-      throw new IllegalArgumentException("strategy spec is empty; expected one of " + KNOWN);
-    }
-    String trimmed = spec.trim().toLowerCase(Locale.ROOT);
-    String name = trimmed.contains(":") ? trimmed.substring(0, trimmed.indexOf(':')) : trimmed;
-    String args = trimmed.contains(":") ? trimmed.substring(trimmed.indexOf(':') + 1) : "";
-    switch (name) {
-      case "bsp":
-        if (!args.isEmpty()) {
-          throw new IllegalArgumentException(
-              "strategy 'bsp' takes no parameters, got '" + spec + "'");
-        }
-        return bsp();
-      case "ignore":
-        return ignore(intParameter(spec, args, "b"));
-      case "frc":
-        return frc(intParameter(spec, args, "s"));
-      case "cyclic":
-        return cyclic(intParameter(spec, args, "s"));
-      case "shadow":
-      case "hybrid":
-        {
-          java.util.Map<String, String> p =
-              keyValues(
-                  spec,
-                  args,
-                  name.equals("shadow") ? "m,f,selector,late" : "s,m,f,selector,late,code");
-          int m = integer(spec, "m", p.getOrDefault("m", "1"));
-          double f = fraction(spec, p.getOrDefault("f", "0.1"));
-          String selector = p.getOrDefault("selector", "entropy");
-          double late = number(spec, "late", p.getOrDefault("late", "0"));
-          ShadowSpec shadows = new ShadowSpec(m, f, selector, 42L, late);
-          return name.equals("shadow")
-              ? new Strategies.Shadowed(0, "frc", shadows)
-              : new Strategies.Shadowed(
-                  integer(spec, "s", p.getOrDefault("s", "1")),
-                  p.getOrDefault("code", "frc"),
-                  shadows);
-        }
-      default:
-        throw new IllegalArgumentException(
-            "unknown strategy '" + spec + "'; expected one of " + KNOWN);
-    }
+    return StrategyTable.parse(spec);
   }
 
-  /** The specs {@link #parse} accepts. */
-  String KNOWN = "bsp, ignore:b=1, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, hybrid:s=1,m=1,f=0.1";
-
-  private static java.util.Map<String, String> keyValues(String spec, String args, String keys) {
-    java.util.Map<String, String> values = new java.util.LinkedHashMap<>();
-    List<String> allowed = List.of(keys.split(","));
-    if (args.isEmpty()) {
-      return values;
-    }
-    for (String part : args.split(",")) {
-      String[] kv = part.split("=", 2);
-      String key = kv[0].trim();
-      if (kv.length != 2 || !allowed.contains(key)) {
-        throw new IllegalArgumentException(
-            "strategy '"
-                + spec
-                + "': expected parameters among "
-                + allowed
-                + ", got '"
-                + part
-                + "'");
-      }
-      values.put(key, kv[1].trim());
-    }
-    return values;
+  /**
+   * What a {@code strategy} param and its companions describe: a full spec (with a ':') as {@link
+   * #parse} reads it, or a bare name from {@link #NAMES} with these parameters: {@code ignore}
+   * drops {@code ignored} tasks, {@code frc}, {@code cyclic} and {@code hybrid} tolerate {@code
+   * tolerance} stragglers, {@code shadow} and {@code hybrid} add {@code shadows} (e.g. {@link
+   * StrategyDefaults#SHADOWS}).
+   */
+  static AggregationStrategy of(String nameOrSpec, int tolerance, int ignored, ShadowSpec shadows) {
+    return StrategyTable.named(nameOrSpec, tolerance, ignored, shadows);
   }
 
-  private static int integer(String spec, String key, String value) {
-    try {
-      return Integer.parseInt(value);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "strategy '" + spec + "': " + key + " must be an integer, got '" + value + "'", e);
-    }
-  }
-
-  private static double number(String spec, String key, String value) {
-    return number(spec, key, value, "a number");
-  }
-
-  private static double fraction(String spec, String value) {
-    return number(spec, "f", value, "a number in (0, 1]");
-  }
-
-  private static double number(String spec, String key, String value, String expected) {
-    try {
-      return Double.parseDouble(value);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "strategy '" + spec + "': " + key + " must be " + expected + ", got '" + value + "'", e);
-    }
-  }
-
-  private static int intParameter(String spec, String args, String key) {
-    if (args.isEmpty()) {
-      return 1;
-    }
-    String[] kv = args.split("=", 2);
-    if (kv.length != 2 || !kv[0].trim().equals(key)) {
-      throw new IllegalArgumentException(
-          "strategy '" + spec + "': expected parameter '" + key + "=<int>', got '" + args + "'");
-    }
-    try {
-      return Integer.parseInt(kv[1].trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "strategy '" + spec + "': " + key + " must be an integer, got '" + kv[1] + "'", e);
-    }
-  }
-
-  /** The spec this strategy parses from, e.g. {@code cyclic:s=1}. */
+  /** The canonical spec, e.g. {@code cyclic:s=1}; {@link #parse} reads it back to this value. */
   String spec();
 
   /** A short human description, e.g. {@code cyclic s=1}. */
-  String describe();
+  default String describe() {
+    return spec().replace(':', ' ').replace(',', ' ');
+  }
 
   /** Whether the aggregate is the exact full sum whenever the strategy decides. */
   boolean isExact();
+
+  /** The stragglers the primaries' code tolerates (s; 0 for uncoded primaries). */
+  default int tolerance() {
+    return 0;
+  }
 
   /** The number of tasks must be a multiple of this (s+1 for {@code frc}, else 1). */
   default int taskMultiple() {
     return 1;
   }
 
-  /** The shadow tasks this strategy adds after the primaries (none by default). */
+  /** The shadow tasks this strategy adds after the primaries ({@link ShadowSpec#NONE} if none). */
   default ShadowSpec shadows() {
     return ShadowSpec.NONE;
   }
 
-  /** The code that lays blocks out over {@code numTasks} tasks. */
+  /** Whether this strategy adds shadow tasks. */
+  default boolean hasShadows() {
+    return shadows().count() > 0;
+  }
+
+  /**
+   * This strategy's primaries with {@code shadows} added (or replaced): {@code bsp} becomes {@code
+   * shadow}, a code becomes {@code hybrid}; {@code ignore} takes no shadows.
+   */
+  AggregationStrategy withShadows(ShadowSpec shadows);
+
+  /** The code that lays blocks out over {@code numTasks} primary tasks. */
   GradientCode code(int numTasks);
 
   /**
-   * Decides for the tasks finished so far ({@code arrivals} in arrival order, {@code finished} the
-   * same as a set); {@code blockRecords[j]} is the number of records of block j. Empty while the
-   * iteration must keep waiting.
+   * Binds this strategy to data of {@code numTasks} blocks with {@code blockRecords[j]} records in
+   * block j: the decoder owning its code.
    */
-  Optional<Decision> decide(
-      GradientCode code, List<Integer> arrivals, BitSet finished, long[] blockRecords);
+  default BoundStrategy bind(int numTasks, long[] blockRecords) {
+    return bind(code(numTasks), blockRecords);
+  }
+
+  /** As {@link #bind(int, long[])} over a code already built by {@link #code(int)}. */
+  BoundStrategy bind(GradientCode code, long[] blockRecords);
 
   /**
-   * The best decision without waiting for more tasks (used when Spark gave up on tasks and the user
-   * accepts an approximation): the code's least-squares best approximation.
+   * Decides for the tasks finished so far over {@code code} (see {@link BoundStrategy#decide}).
+   * Kept for the engine's current calls: prefer {@link #bind(int, long[])} once.
+   */
+  default Optional<Decision> decide(
+      GradientCode code, List<Integer> arrivals, BitSet finished, long[] blockRecords) {
+    return bind(code, blockRecords).decide(arrivals, finished);
+  }
+
+  /**
+   * The best decision without waiting for more tasks (see {@link BoundStrategy#bestEffort}). Kept
+   * for the engine's current calls: prefer {@link #bind(int, long[])} once.
    */
   default Decision bestEffort(GradientCode code, BitSet finished) {
-    Decoding decoding = code.decode(finished);
-    return new Decision(
-        decoding.taskCoefficients(), decoding.usedTasks(), decoding.residual(), decoding.exact());
+    return bind(code, new long[0]).bestEffort(finished);
   }
 }

@@ -1,29 +1,60 @@
 package org.flexcode.aggregation;
 
 import java.util.BitSet;
+import java.util.List;
 import java.util.Optional;
+import org.flexcode.coding.Decoding;
 import org.flexcode.coding.GradientCode;
 
 /**
- * A strategy bound to the engine's data: its code and the records of each block, so the run and the
- * recovery ask it about task sets only.
+ * A strategy bound to the data ({@link AggregationStrategy#bind}): it owns the code laying the n
+ * blocks out over the primary tasks, knows the shadow tasks after them and the records of each
+ * block, and decides for a set of finished tasks.
  */
-record BoundStrategy(AggregationStrategy strategy, GradientCode code, long[] blockRecords) {
+public interface BoundStrategy {
 
-  /** The decision for what has arrived, or empty to keep waiting. */
-  Optional<Decision> decide(Arrivals arrivals) {
-    return strategy.decide(code, arrivals.order(), arrivals.finished(), blockRecords);
+  /** The strategy bound. */
+  AggregationStrategy strategy();
+
+  /** The code over the n primary tasks. */
+  GradientCode code();
+
+  /** The shadow tasks after the primaries. */
+  default ShadowSpec shadows() {
+    return strategy().shadows();
   }
 
-  /** Whether the tasks {@code possible} (all of them finished) would suffice. */
-  boolean couldDecide(BitSet possible) {
-    return strategy
-        .decide(code, possible.stream().boxed().toList(), possible, blockRecords)
-        .isPresent();
+  /** Primary plus shadow tasks. */
+  default int numTasks() {
+    return code().numTasks() + shadows().count();
   }
 
-  /** The best decision from the finished primaries, without waiting for more. */
-  Decision bestEffort(BitSet finished) {
-    return strategy.bestEffort(code, finished.get(0, code.numTasks()));
+  /**
+   * The blocks each task holds: a primary's from the code, shadow k's the group of primary blocks
+   * it covers ({@link ShadowSpec#blocksOf}).
+   */
+  default int[][] layout() {
+    return TaskLayout.blocksOf(code(), shadows());
+  }
+
+  /**
+   * Decides for the tasks finished so far ({@code arrivals} in arrival order, {@code finished} the
+   * same as a set; shadow k is task n + k). Empty while the iteration must keep waiting.
+   */
+  Optional<Decision> decide(List<Integer> arrivals, BitSet finished);
+
+  /** Whether the tasks {@code possible}, all of them finished, would suffice. */
+  default boolean couldDecide(BitSet possible) {
+    return decide(possible.stream().boxed().toList(), possible).isPresent();
+  }
+
+  /**
+   * The best decision without waiting for more tasks (used when Spark gave up on tasks and the user
+   * accepts an approximation): by default the code's least-squares best approximation.
+   */
+  default Decision bestEffort(BitSet finished) {
+    Decoding decoding = code().decode(finished);
+    return new Decision(
+        decoding.taskCoefficients(), decoding.usedTasks(), decoding.residual(), decoding.exact());
   }
 }

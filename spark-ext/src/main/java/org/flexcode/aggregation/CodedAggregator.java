@@ -112,7 +112,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
         shadows.late()
             ? new LateShadows(layout, code.stragglerTolerance(), shadows, listener)
             : LateLaunchPolicy.none(layout.numTasks());
-    this.bound = new BoundStrategy(strategy, code, blockRecords);
+    this.bound = strategy.bind(code, blockRecords);
     this.recovery = new Recovery(bound, layout, options);
     LOG.info(
         "FlexCode: {} over {} tasks ({}), {} records cached in RDD {}",

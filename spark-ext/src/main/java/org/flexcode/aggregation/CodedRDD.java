@@ -11,7 +11,6 @@ import org.apache.spark.rdd.RDD;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.entropy.Colouring;
 import org.flexcode.entropy.Selection;
-import org.flexcode.entropy.Selectors;
 import org.flexcode.entropy.SubsetSelector;
 import org.flexcode.spark.SparkInternals;
 import org.slf4j.Logger;
@@ -48,7 +47,7 @@ final class CodedRDD<T> extends RDD<CodedBlock<T>> {
     super(
         parent.context(),
         SparkInternals.immutableSeq(
-            List.of(new BlockDependency<>(parent, blocksOf(code, shadows)))),
+            List.of(new BlockDependency<>(parent, TaskLayout.blocksOf(code, shadows)))),
         SparkInternals.classTag(CodedBlock.class));
     if (preferredLocation.length != code.numTasks() + shadows.count()) {
       throw new IllegalArgumentException("one preferred location per task, primaries and shadows");
@@ -64,7 +63,7 @@ final class CodedRDD<T> extends RDD<CodedBlock<T>> {
               + ")");
     }
     this.parent = parent;
-    this.blocksOfTask = blocksOf(code, shadows);
+    this.blocksOfTask = TaskLayout.blocksOf(code, shadows);
     this.preferredLocation = preferredLocation.clone();
     this.primaries = code.numTasks();
     this.shadows = shadows;
@@ -91,19 +90,6 @@ final class CodedRDD<T> extends RDD<CodedBlock<T>> {
       locations[i] = executors.get(i % executors.size()).location();
     }
     return locations;
-  }
-
-  /** The blocks of each task: the code's layout, then each shadow's group. */
-  static int[][] blocksOf(GradientCode code, ShadowSpec shadows) {
-    int n = code.numTasks();
-    int[][] blocks = new int[n + shadows.count()][];
-    for (int i = 0; i < n; i++) {
-      blocks[i] = code.blocksOf(i);
-    }
-    for (int k = 0; k < shadows.count(); k++) {
-      blocks[n + k] = shadows.blocksOf(k, n);
-    }
-    return blocks;
   }
 
   @Override
@@ -143,7 +129,7 @@ final class CodedRDD<T> extends RDD<CodedBlock<T>> {
   static <T> CodedBlock<T> subset(
       int block, List<T> records, ShadowSpec shadows, Colouring<T> colouring) {
     int[] colours = colouring == null ? new int[records.size()] : colouring.colours(records);
-    SubsetSelector selector = Selectors.parse(shadows.selector());
+    SubsetSelector selector = shadows.selector().selector();
     Selection selection =
         records.isEmpty()
             ? new Selection(new int[0], new double[0])

@@ -113,7 +113,7 @@ final class IterationRun<T, M> {
     if (!arrivals.record(result)) {
       return null;
     }
-    Decision decision = strategy.decide(arrivals).orElse(null);
+    Decision decision = strategy.decide(arrivals.order(), arrivals.finished()).orElse(null);
     return decision != null && estimatesLaunched(decision) ? decision : null;
   }
 

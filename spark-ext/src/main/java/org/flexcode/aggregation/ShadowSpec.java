@@ -5,9 +5,9 @@ import java.io.Serializable;
 /**
  * The shadow tasks of a strategy (FlexEnt): {@code count} extra tasks after the n primaries; shadow
  * k covers the contiguous group of primary blocks [k n / m, (k+1) n / m) and holds, for each, a
- * weighted subset of {@code fraction} of the block's records, picked once at setup by the named
- * selector ({@code entropy} or {@code random}, see {@link org.flexcode.entropy.Selectors}) with
- * {@code seed}. A shadow returns one estimate per covered block.
+ * weighted subset of {@code fraction} of the block's records, picked once at setup by the {@code
+ * selector} ({@link SelectorKind}) with {@code seed}. A shadow returns one estimate per covered
+ * block.
  *
  * <p>{@code lateMultiplier} 0: the shadows run with the primaries, every iteration. Otherwise they
  * are launched late, like Spark's speculative tasks: only once a primary has run longer than {@code
@@ -15,15 +15,22 @@ import java.io.Serializable;
  * blocks of the unfinished primaries.
  */
 public record ShadowSpec(
-    int count, double fraction, String selector, long seed, double lateMultiplier)
+    int count, double fraction, SelectorKind selector, long seed, double lateMultiplier)
     implements Serializable {
 
   /** No shadows. */
-  public static final ShadowSpec NONE = new ShadowSpec(0, 0.0, "entropy", 0L);
+  public static final ShadowSpec NONE = new ShadowSpec(0, 0.0, SelectorKind.ENTROPY, 0L, 0.0);
 
-  /** Shadows that run with the primaries every iteration. */
+  /** Shadows that run with the primaries every iteration; the selector by its spec name. */
   public ShadowSpec(int count, double fraction, String selector, long seed) {
     this(count, fraction, selector, seed, 0.0);
+  }
+
+  /**
+   * As the canonical constructor, the selector by its spec name ({@code entropy}, {@code random}).
+   */
+  public ShadowSpec(int count, double fraction, String selector, long seed, double lateMultiplier) {
+    this(count, fraction, shadowSelector(selector), seed, lateMultiplier);
   }
 
   /** Validates. */
@@ -41,9 +48,26 @@ public record ShadowSpec(
       throw new IllegalArgumentException(
           "shadows: f (fraction of each block a shadow holds) must be in (0, 1], got " + fraction);
     }
-    if (!selector.equals("entropy") && !selector.equals("random")) {
-      throw new IllegalArgumentException(
-          "shadows: selector must be 'entropy' or 'random', got '" + selector + "'");
+    if (selector == null) {
+      throw new IllegalArgumentException("shadows: selector must be 'entropy' or 'random'");
+    }
+  }
+
+  /** This spec with another shadow count. */
+  public ShadowSpec withCount(int m) {
+    return new ShadowSpec(m, fraction, selector, seed, lateMultiplier);
+  }
+
+  /** This spec with another late-launch multiplier (0: with the primaries). */
+  public ShadowSpec withLateMultiplier(double late) {
+    return new ShadowSpec(count, fraction, selector, seed, late);
+  }
+
+  private static SelectorKind shadowSelector(String name) {
+    try {
+      return SelectorKind.parse(name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("shadows: " + e.getMessage(), e);
     }
   }
 

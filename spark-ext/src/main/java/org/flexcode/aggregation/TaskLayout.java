@@ -29,7 +29,7 @@ final class TaskLayout implements Serializable {
   TaskLayout(GradientCode code, ShadowSpec shadows) {
     this.primaries = code.numTasks();
     this.shadows = shadows;
-    this.blocksOfTask = CodedRDD.blocksOf(code, shadows);
+    this.blocksOfTask = blocksOf(code, shadows);
     int tasks = blocksOfTask.length;
     this.coefficientsOfTask = new double[tasks][];
     boolean plain = true;
@@ -41,6 +41,19 @@ final class TaskLayout implements Serializable {
       }
     }
     this.plainSums = plain;
+  }
+
+  /** The blocks of each task: the code's layout, then each shadow's group. */
+  static int[][] blocksOf(GradientCode code, ShadowSpec shadows) {
+    int n = code.numTasks();
+    int[][] blocks = new int[n + shadows.count()][];
+    for (int i = 0; i < n; i++) {
+      blocks[i] = code.blocksOf(i);
+    }
+    for (int k = 0; k < shadows.count(); k++) {
+      blocks[n + k] = shadows.blocksOf(k, n);
+    }
+    return blocks;
   }
 
   /** Primary tasks (one per block). */

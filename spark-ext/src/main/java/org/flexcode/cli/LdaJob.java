@@ -12,6 +12,7 @@ import org.apache.spark.ml.clustering.LocalLDAModel;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.data.DocwordReader;
 import org.flexcode.metrics.RunReport;
 import org.flexcode.ml.FlexCodeLDA;
@@ -99,8 +100,8 @@ final class LdaJob {
     FlexCodeLDA estimator =
         new FlexCodeLDA()
             .setStrategy(args.string("strategy", "bsp"))
-            .setStragglerTolerance(args.integer("tolerance", 1))
-            .setIgnoreCount(args.integer("ignore", 1));
+            .setStragglerTolerance(args.integer("tolerance", StrategyDefaults.TOLERANCE))
+            .setIgnoreCount(args.integer("ignore", StrategyDefaults.IGNORED));
     estimator
         .setK(args.integer("k", 10))
         .setMaxIter(args.integer("iterations", 50))

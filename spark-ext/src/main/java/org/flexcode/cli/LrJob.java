@@ -14,6 +14,7 @@ import org.apache.spark.ml.feature.LabeledPoint;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.data.AvazuCsvReader;
 import org.flexcode.data.LibSvmReader;
 import org.flexcode.data.Lines;
@@ -120,12 +121,12 @@ final class LrJob {
     FlexCodeLogisticRegression estimator =
         new FlexCodeLogisticRegression()
             .setStrategy(args.string("strategy", "bsp"))
-            .setStragglerTolerance(args.integer("tolerance", 1))
-            .setIgnoreCount(args.integer("ignore", 1))
-            .setShadowTasks(args.integer("shadows", 1))
-            .setShadowFraction(args.number("shadow-fraction", 0.1))
-            .setShadowLate(args.number("shadow-late", 0.0))
-            .setShadowSelector(args.string("selector", "entropy"))
+            .setStragglerTolerance(args.integer("tolerance", StrategyDefaults.TOLERANCE))
+            .setIgnoreCount(args.integer("ignore", StrategyDefaults.IGNORED))
+            .setShadowTasks(args.integer("shadows", StrategyDefaults.SHADOW_TASKS))
+            .setShadowFraction(args.number("shadow-fraction", StrategyDefaults.SHADOW_FRACTION))
+            .setShadowLate(args.number("shadow-late", StrategyDefaults.SHADOW_LATE))
+            .setShadowSelector(args.string("selector", StrategyDefaults.SELECTOR.toString()))
             .setSolver(args.string("solver", "auto"))
             .setStepSize(args.number("step-size", 1.0));
     estimator

@@ -13,6 +13,7 @@ import org.apache.spark.ml.recommendation.ALSModel;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.data.MovieLensReader;
 import org.flexcode.metrics.RunReport;
 import org.flexcode.ml.FlexCodeALS;
@@ -104,8 +105,8 @@ final class MfJob {
     FlexCodeALS estimator =
         new FlexCodeALS()
             .setStrategy(args.string("strategy", "bsp"))
-            .setStragglerTolerance(args.integer("tolerance", 1))
-            .setIgnoreCount(args.integer("ignore", 1))
+            .setStragglerTolerance(args.integer("tolerance", StrategyDefaults.TOLERANCE))
+            .setIgnoreCount(args.integer("ignore", StrategyDefaults.IGNORED))
             .setSolver(args.string("solver", "auto"))
             .setStepSize(args.number("step-size", 0.8));
     estimator

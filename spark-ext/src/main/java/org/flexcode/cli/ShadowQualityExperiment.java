@@ -27,7 +27,6 @@ import org.flexcode.data.LibSvmReader;
 import org.flexcode.data.Lines;
 import org.flexcode.entropy.Colouring;
 import org.flexcode.entropy.Selection;
-import org.flexcode.entropy.Selectors;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.optim.FlexCodeGradientDescent;
 import org.flexcode.optim.OptimizationResult;
@@ -242,7 +241,8 @@ final class ShadowQualityExperiment {
                   List<Selection> selections = new ArrayList<>();
                   for (ShadowSpec spec : specs) {
                     selections.add(
-                        Selectors.parse(spec.selector())
+                        spec.selector()
+                            .selector()
                             .select(
                                 colours, spec.budget(records.size()), spec.selectionSeed(block)));
                   }

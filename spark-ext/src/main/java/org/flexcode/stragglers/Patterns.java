@@ -2,6 +2,7 @@ package org.flexcode.stragglers;
 
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.flexcode.spec.SpecText;
 
 /** The built-in patterns (see {@link StragglerPattern}). */
 final class Patterns {
@@ -35,10 +36,11 @@ final class Patterns {
     }
   }
 
-  static final class Ideal implements StragglerPattern {
+  /** {@code ideal}: no delay. */
+  record Ideal() implements StragglerPattern {
     @Override
     public String spec() {
-      return "ideal";
+      return PatternTable.IDEAL;
     }
 
     @Override
@@ -48,20 +50,16 @@ final class Patterns {
     }
   }
 
-  static final class SlowWorker implements StragglerPattern {
-    private final double p;
-    private final double max;
-
-    SlowWorker(double p, double max) {
+  /** {@code slow-worker:p=P,max=M}: with probability p, a delay of U(0, max) x compute. */
+  record SlowWorker(double p, double max) implements StragglerPattern {
+    SlowWorker {
       check(p >= 0 && p <= 1, "slow-worker: p must be in [0, 1], got " + p);
       check(max >= 0, "slow-worker: max must be >= 0, got " + max);
-      this.p = p;
-      this.max = max;
     }
 
     @Override
     public String spec() {
-      return "slow-worker:p=" + p + ",max=" + max;
+      return SpecText.of(PatternTable.SLOW_WORKER).with("p", p).with("max", max).toString();
     }
 
     @Override
@@ -72,17 +70,15 @@ final class Patterns {
     }
   }
 
-  static final class PowerLaw implements StragglerPattern {
-    private final double alpha;
-
-    PowerLaw(double alpha) {
+  /** {@code power-law:alpha=A}: a Pareto-tailed delay. */
+  record PowerLaw(double alpha) implements StragglerPattern {
+    PowerLaw {
       check(alpha > 1, "power-law: alpha must be > 1, got " + alpha);
-      this.alpha = alpha;
     }
 
     @Override
     public String spec() {
-      return "power-law:alpha=" + alpha;
+      return SpecText.of(PatternTable.POWER_LAW).with("alpha", alpha).toString();
     }
 
     @Override
@@ -93,20 +89,16 @@ final class Patterns {
     }
   }
 
-  static final class Persistent implements StragglerPattern {
-    private final int k;
-    private final double factor;
-
-    Persistent(int k, double factor) {
+  /** {@code persistent:k=K,factor=F}: executors below k run factor times slower. */
+  record Persistent(int k, double factor) implements StragglerPattern {
+    Persistent {
       check(k >= 0, "persistent: k must be >= 0, got " + k);
       check(factor >= 1, "persistent: factor must be >= 1, got " + factor);
-      this.k = k;
-      this.factor = factor;
     }
 
     @Override
     public String spec() {
-      return "persistent:k=" + k + ",factor=" + factor;
+      return SpecText.of(PatternTable.PERSISTENT).with("k", k).with("factor", factor).toString();
     }
 
     @Override
@@ -116,10 +108,11 @@ final class Patterns {
     }
   }
 
-  static final class HeavyTail implements StragglerPattern {
+  /** {@code heavy-tail}: a quarter of the tasks slow, 80% of those moderately. */
+  record HeavyTail() implements StragglerPattern {
     @Override
     public String spec() {
-      return "heavy-tail";
+      return PatternTable.HEAVY_TAIL;
     }
 
     @Override
@@ -134,21 +127,21 @@ final class Patterns {
     }
   }
 
-  static final class DisruptedMachine implements StragglerPattern {
+  /** {@code disrupted-machine:p=P,interval=MS}: CPU-hog intervals on random executors. */
+  record DisruptedMachine(double p, long intervalMs) implements StragglerPattern {
     private static final AtomicBoolean STARTED = new AtomicBoolean();
-    private final double p;
-    private final long intervalMs;
 
-    DisruptedMachine(double p, long intervalMs) {
+    DisruptedMachine {
       check(p >= 0 && p <= 1, "disrupted-machine: p must be in [0, 1], got " + p);
       check(intervalMs >= 10, "disrupted-machine: interval must be >= 10 ms, got " + intervalMs);
-      this.p = p;
-      this.intervalMs = intervalMs;
     }
 
     @Override
     public String spec() {
-      return "disrupted-machine:p=" + p + ",interval=" + intervalMs;
+      return SpecText.of(PatternTable.DISRUPTED_MACHINE)
+          .with("p", p)
+          .with("interval", intervalMs)
+          .toString();
     }
 
     @Override

@@ -1,5 +1,6 @@
 /**
- * Straggler injection for tests and benchmarks, off by default. For now a seeded hook that delays
- * chosen (iteration, task) pairs; executor-level patterns build on the same entry point.
+ * Straggler injection for tests and benchmarks, off by default: seeded patterns (values parsed from
+ * specs such as {@code slow-worker:p=0.2,max=2} through the shared spec grammar) applied inside
+ * tasks, and a hook that delays chosen (iteration, task) pairs.
  */
 package org.flexcode.stragglers;

@@ -32,13 +32,105 @@ class AggregationStrategyTest {
   }
 
   @Test
+  void everyKindParsesBackFromItsSpecToAnEqualValue() {
+    List<AggregationStrategy> all =
+        List.of(
+            AggregationStrategy.bsp(),
+            AggregationStrategy.ignore(0),
+            AggregationStrategy.ignore(3),
+            AggregationStrategy.frc(2),
+            AggregationStrategy.cyclic(0),
+            AggregationStrategy.coded(CodeKind.CYCLIC, 4),
+            AggregationStrategy.shadow(2, 0.05, "random"),
+            AggregationStrategy.shadow(1, 0.1, "entropy", 1.5),
+            AggregationStrategy.shadow(new ShadowSpec(3, 0.25, SelectorKind.RANDOM, 7L, 2.0)),
+            AggregationStrategy.hybrid(1, 1, 0.2, "entropy"),
+            AggregationStrategy.hybrid(2, 2, 0.1, "random", "cyclic", 3.0),
+            AggregationStrategy.hybrid(CodeKind.FRC, 3, StrategyDefaults.SHADOWS));
+    for (AggregationStrategy strategy : all) {
+      assertEquals(strategy, AggregationStrategy.parse(strategy.spec()), strategy.spec());
+      assertEquals(strategy.spec(), strategy.toString());
+    }
+  }
+
+  @Test
+  void omittedParametersTakeTheDefaults() {
+    assertEquals(
+        AggregationStrategy.shadow(StrategyDefaults.SHADOWS), AggregationStrategy.parse("shadow"));
+    assertEquals(
+        AggregationStrategy.hybrid(
+            StrategyDefaults.CODE, StrategyDefaults.TOLERANCE, StrategyDefaults.SHADOWS),
+        AggregationStrategy.parse("hybrid"));
+    assertEquals(
+        AggregationStrategy.frc(StrategyDefaults.TOLERANCE), AggregationStrategy.parse("frc"));
+    assertEquals(
+        AggregationStrategy.ignore(StrategyDefaults.IGNORED), AggregationStrategy.parse("ignore"));
+    assertEquals(
+        AggregationStrategy.shadow(1, 0.1, "entropy"),
+        AggregationStrategy.parse("hybrid:s=0,code=cyclic"),
+        "hybrid with s=0 is shadow");
+  }
+
+  @Test
+  void bareNamesTakeTheParamsGivenAndFullSpecsTheirOwn() {
+    ShadowSpec two = StrategyDefaults.SHADOWS.withCount(2);
+    assertEquals("bsp", AggregationStrategy.of("bsp", 3, 2, two).spec());
+    assertEquals("ignore:b=2", AggregationStrategy.of("ignore", 3, 2, two).spec());
+    assertEquals("frc:s=3", AggregationStrategy.of("frc", 3, 2, two).spec());
+    assertEquals("cyclic:s=3", AggregationStrategy.of("cyclic", 3, 2, two).spec());
+    assertEquals("shadow:m=2,f=0.1", AggregationStrategy.of("shadow", 3, 2, two).spec());
+    assertEquals("hybrid:s=3,m=2,f=0.1", AggregationStrategy.of("hybrid", 3, 2, two).spec());
+    assertEquals("cyclic:s=1", AggregationStrategy.of("cyclic:s=1", 3, 2, two).spec());
+    assertEquals(
+        List.of("bsp", "ignore", "frc", "cyclic", "shadow", "hybrid"), AggregationStrategy.NAMES);
+    // a bare name alone takes the defaults, as the bench's strategy names do
+    assertEquals("ignore:b=1", AggregationStrategy.parse("ignore").spec());
+    assertEquals("frc:s=1", AggregationStrategy.parse("frc").spec());
+  }
+
+  @Test
+  void typedAccessorsDescribeTheStrategyWithoutItsName() {
+    AggregationStrategy hybrid = AggregationStrategy.parse("hybrid:s=2,m=3,code=cyclic,late=2");
+    assertTrue(hybrid.hasShadows());
+    assertEquals(2, hybrid.tolerance());
+    assertEquals(3, hybrid.shadows().count());
+    assertEquals(SelectorKind.ENTROPY, hybrid.shadows().selector());
+    assertEquals("hybrid s=2 m=3 f=0.1 late=2.0 code=cyclic", hybrid.describe());
+    assertFalse(AggregationStrategy.cyclic(2).hasShadows());
+    assertEquals(
+        AggregationStrategy.parse("hybrid:s=2,m=1,f=0.1,code=cyclic"),
+        AggregationStrategy.cyclic(2).withShadows(StrategyDefaults.SHADOWS));
+    assertEquals(
+        AggregationStrategy.parse("shadow:m=2,f=0.1"),
+        AggregationStrategy.bsp().withShadows(StrategyDefaults.SHADOWS.withCount(2)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> AggregationStrategy.ignore(1).withShadows(StrategyDefaults.SHADOWS));
+  }
+
+  @Test
+  void boundStrategyOwnsItsCodeAndLaysOutShadowsAfterThePrimaries() {
+    BoundStrategy bound = AggregationStrategy.parse("hybrid:s=1,m=2,f=0.2").bind(4, new long[4]);
+    assertEquals(4, bound.code().numTasks());
+    assertEquals(6, bound.numTasks());
+    int[][] layout = bound.layout();
+    assertEquals(List.of(0, 1), java.util.Arrays.stream(layout[0]).boxed().toList());
+    assertEquals(List.of(0, 1), java.util.Arrays.stream(layout[4]).boxed().toList());
+    assertEquals(List.of(2, 3), java.util.Arrays.stream(layout[5]).boxed().toList());
+    BitSet finished = new BitSet();
+    finished.set(0);
+    finished.set(2);
+    assertTrue(bound.decide(List.of(0, 2), finished).orElseThrow().exact());
+  }
+
+  @Test
   void rejectsBadShadowSpecsNamingTheParameter() {
     assertMessage("shadow:m=0", "m (shadow tasks) must be >= 1, got 0");
     assertMessage("shadow:f=1.5", "f (fraction of each block a shadow holds) must be in (0, 1]");
     assertMessage("shadow:f=x", "f must be a number in (0, 1], got 'x'");
-    assertMessage("shadow:s=1", "expected parameters among [m, f, selector, late], got 's=1'");
+    assertMessage("shadow:s=1", "unknown parameter 's'; expected m, f, selector, late, seed");
     assertMessage("hybrid:selector=best", "selector must be 'entropy' or 'random', got 'best'");
-    assertMessage("hybrid:code=lt", "hybrid: code must be frc or cyclic, got 'lt'");
+    assertMessage("hybrid:code=lt", "'hybrid:code=lt': code must be frc or cyclic, got 'lt'");
     IllegalArgumentException tooMany =
         assertThrows(
             IllegalArgumentException.class, () -> AggregationStrategy.parse("shadow:m=5").code(4));
@@ -84,7 +176,8 @@ class AggregationStrategyTest {
     assertTrue(badInt.getMessage().contains("s must be an integer, got 'x'"), badInt.getMessage());
     IllegalArgumentException badKey =
         assertThrows(IllegalArgumentException.class, () -> AggregationStrategy.parse("ignore:s=1"));
-    assertTrue(badKey.getMessage().contains("expected parameter 'b=<int>'"), badKey.getMessage());
+    assertTrue(
+        badKey.getMessage().contains("unknown parameter 's'; expected b"), badKey.getMessage());
     assertThrows(IllegalArgumentException.class, () -> AggregationStrategy.ignore(-1));
     assertThrows(IllegalArgumentException.class, () -> AggregationStrategy.ignore(4).code(4));
   }

@@ -13,8 +13,7 @@ class RecoveryTest {
   private static final AggregationStrategy FRC = AggregationStrategy.frc(1);
   private static final GradientCode CODE = FRC.code(4);
   private static final TaskLayout LAYOUT = new TaskLayout(CODE, ShadowSpec.NONE);
-  private static final BoundStrategy BOUND =
-      new BoundStrategy(FRC, CODE, new long[] {10, 10, 10, 10});
+  private static final BoundStrategy BOUND = FRC.bind(CODE, new long[] {10, 10, 10, 10});
   private static final Throwable ABORTED = new IllegalStateException("job aborted");
 
   @Test

@@ -125,6 +125,32 @@ class StragglerPatternTest {
     assertEquals("slow-worker:p=0.2,max=2.0", StragglerPattern.parse("slow-worker").spec());
   }
 
+  @Test
+  void everyPatternParsesBackFromItsSpecToAnEqualValue() {
+    for (String spec :
+        java.util.List.of(
+            "ideal",
+            "slow-worker",
+            "slow-worker:p=0.5,max=3",
+            "power-law:alpha=2.5",
+            "persistent:k=2,factor=3",
+            "disrupted-machine:p=0.2,interval=250",
+            "heavy-tail")) {
+      StragglerPattern pattern = StragglerPattern.parse(spec);
+      assertEquals(pattern, StragglerPattern.parse(pattern.spec()), spec);
+    }
+    assertEquals(StragglerPattern.ideal(), StragglerPattern.parse(" IDEAL "));
+    assertEquals("persistent:k=1,factor=4.0", StragglerPattern.parse("persistent").spec());
+  }
+
+  @Test
+  void namesTheBadKeyOrValueThroughTheSharedGrammar() {
+    assertMessage(
+        "slow-worker:p", "straggler pattern 'slow-worker:p': expected key=value, got 'p'");
+    assertMessage("persistent:k=x", "k must be an integer, got 'x'");
+    assertMessage("", "empty straggler pattern; expected one of ideal");
+  }
+
   private static void assertMessage(String spec, String fragment) {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> StragglerPattern.parse(spec));

@@ -1,0 +1,71 @@
+package org.flexcode.aggregation;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+import org.flexcode.coding.GradientCode;
+
+/**
+ * {@link Ignore} bound: the first n - b arrivals of an uncoded layout, scaled by (all records) /
+ * (records of the used blocks), an unbiased-in-expectation estimate when stragglers are random.
+ */
+final class IgnoreDecoder implements BoundStrategy {
+
+  private final Ignore strategy;
+  private final GradientCode code;
+  private final long[] blockRecords;
+
+  IgnoreDecoder(Ignore strategy, GradientCode code, long[] blockRecords) {
+    this.strategy = strategy;
+    this.code = code;
+    this.blockRecords = blockRecords;
+  }
+
+  @Override
+  public Ignore strategy() {
+    return strategy;
+  }
+
+  @Override
+  public GradientCode code() {
+    return code;
+  }
+
+  @Override
+  public Optional<Decision> decide(List<Integer> arrivals, BitSet finished) {
+    int n = code.numTasks();
+    int needed = n - strategy.b();
+    if (arrivals.size() < needed) {
+      return Optional.empty();
+    }
+    return Optional.of(rescaled(n, arrivals.subList(0, needed), blockRecords));
+  }
+
+  /** The finished tasks' plain sum, not rescaled. */
+  @Override
+  public Decision bestEffort(BitSet finished) {
+    return rescaled(code.numTasks(), finished.stream().boxed().toList(), new long[0]);
+  }
+
+  private static Decision rescaled(int n, List<Integer> tasks, long[] blockRecords) {
+    long total = 0;
+    long aggregated = 0;
+    BitSet used = new BitSet(n);
+    for (int task : tasks) {
+      used.set(task);
+    }
+    for (int j = 0; j < blockRecords.length; j++) {
+      total += blockRecords[j];
+      if (used.get(j)) {
+        aggregated += blockRecords[j];
+      }
+    }
+    double scale = aggregated > 0 ? (double) total / aggregated : 1.0;
+    double[] weights = new double[n];
+    for (int task : tasks) {
+      weights[task] = scale;
+    }
+    boolean exact = tasks.size() == n;
+    return new Decision(weights, used, Math.sqrt(n - tasks.size()), exact);
+  }
+}

@@ -1,0 +1,38 @@
+package org.flexcode.aggregation;
+
+/**
+ * The one place for the defaults of strategy parameters a spec or a caller leaves out (the parser,
+ * the factories, the jobs' options and the Estimators' params read them from here).
+ */
+public final class StrategyDefaults {
+
+  /** Stragglers tolerated by {@code frc}, {@code cyclic} and {@code hybrid} (s). */
+  public static final int TOLERANCE = 1;
+
+  /** Slowest tasks {@code ignore} drops (b). */
+  public static final int IGNORED = 1;
+
+  /** The code of {@code hybrid}'s primaries. */
+  public static final CodeKind CODE = CodeKind.FRC;
+
+  /** Shadow tasks (m). */
+  public static final int SHADOW_TASKS = 1;
+
+  /** Fraction of each block a shadow holds (f). */
+  public static final double SHADOW_FRACTION = 0.1;
+
+  /** How shadows pick their records. */
+  public static final SelectorKind SELECTOR = SelectorKind.ENTROPY;
+
+  /** The seed of the shadows' selection. */
+  public static final long SHADOW_SEED = 42L;
+
+  /** Late-launch multiplier; 0: the shadows run with the primaries. */
+  public static final double SHADOW_LATE = 0.0;
+
+  /** The default shadows: m=1, f=0.1, entropy, seed 42, with the primaries. */
+  public static final ShadowSpec SHADOWS =
+      new ShadowSpec(SHADOW_TASKS, SHADOW_FRACTION, SELECTOR, SHADOW_SEED, SHADOW_LATE);
+
+  private StrategyDefaults() {}
+}

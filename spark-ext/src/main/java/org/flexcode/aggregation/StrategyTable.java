@@ -1,0 +1,89 @@
+package org.flexcode.aggregation;
+
+import java.util.List;
+import org.flexcode.spec.Spec;
+import org.flexcode.spec.SpecTable;
+
+/**
+ * The strategies' names and parameters: the one table {@link AggregationStrategy#parse} reads specs
+ * with (through the shared {@link SpecTable} grammar); omitted parameters take {@link
+ * StrategyDefaults}.
+ */
+final class StrategyTable {
+
+  static final String BSP = "bsp";
+  static final String IGNORE = "ignore";
+  static final String SHADOW = "shadow";
+  static final String HYBRID = "hybrid";
+
+  private static final List<String> SHADOW_KEYS = List.of("m", "f", "selector", "late", "seed");
+
+  private static final SpecTable<AggregationStrategy> TABLE =
+      SpecTable.<AggregationStrategy>of("strategy", AggregationStrategy.KNOWN)
+          .with(BSP, List.of(), spec -> new Bsp())
+          .with(
+              IGNORE, List.of("b"), spec -> new Ignore(spec.integer("b", StrategyDefaults.IGNORED)))
+          .with(CodeKind.FRC.toString(), List.of("s"), spec -> coded(CodeKind.FRC, spec))
+          .with(CodeKind.CYCLIC.toString(), List.of("s"), spec -> coded(CodeKind.CYCLIC, spec))
+          .with(SHADOW, SHADOW_KEYS, spec -> new Shadowed(StrategyDefaults.CODE, 0, shadows(spec)))
+          .with(HYBRID, hybridKeys(), StrategyTable::hybrid);
+
+  /** The names, in the order of {@link AggregationStrategy#KNOWN}. */
+  static final List<String> NAMES =
+      List.of(BSP, IGNORE, CodeKind.FRC.toString(), CodeKind.CYCLIC.toString(), SHADOW, HYBRID);
+
+  private StrategyTable() {}
+
+  static AggregationStrategy parse(String text) {
+    return TABLE.parse(text);
+  }
+
+  /**
+   * A full spec (with a ':') as parsed; a bare name with the parameters given: {@code ignore} drops
+   * {@code b}, {@code frc}, {@code cyclic} and {@code hybrid} tolerate {@code s}, {@code shadow}
+   * and {@code hybrid} add {@code shadows}.
+   */
+  static AggregationStrategy named(String nameOrSpec, int s, int b, ShadowSpec shadows) {
+    AggregationStrategy named = parse(nameOrSpec);
+    if (nameOrSpec.contains(":")) {
+      return named;
+    }
+    if (named instanceof Ignore) {
+      return new Ignore(b);
+    }
+    if (named instanceof Coded coded) {
+      return new Coded(coded.kind(), s);
+    }
+    if (named instanceof Shadowed shadowed) {
+      return new Shadowed(shadowed.kind(), shadowed.s() == 0 ? 0 : s, shadows);
+    }
+    return named;
+  }
+
+  private static List<String> hybridKeys() {
+    List<String> keys = new java.util.ArrayList<>(List.of("s"));
+    keys.addAll(SHADOW_KEYS);
+    keys.add("code");
+    return keys;
+  }
+
+  private static AggregationStrategy coded(CodeKind kind, Spec spec) {
+    return new Coded(kind, spec.integer("s", StrategyDefaults.TOLERANCE));
+  }
+
+  private static AggregationStrategy hybrid(Spec spec) {
+    return new Shadowed(
+        spec.choice("code", CodeKind::parse, StrategyDefaults.CODE),
+        spec.integer("s", StrategyDefaults.TOLERANCE),
+        shadows(spec));
+  }
+
+  private static ShadowSpec shadows(Spec spec) {
+    return new ShadowSpec(
+        spec.integer("m", StrategyDefaults.SHADOW_TASKS),
+        spec.number("f", StrategyDefaults.SHADOW_FRACTION, "a number in (0, 1]"),
+        spec.choice("selector", SelectorKind::parse, StrategyDefaults.SELECTOR),
+        spec.longInteger("seed", StrategyDefaults.SHADOW_SEED),
+        spec.number("late", StrategyDefaults.SHADOW_LATE));
+  }
+}
