@@ -22,9 +22,10 @@ import org.flexcode.workloads.WeightedPoint;
  * std_j^2 and 1 / std_j when it is off (the penalty then falls on the original coefficients), as
  * spark.ml does; the intercept is not penalized; coefficients of constant features stay 0.
  *
- * <p>Solvers: {@code LBFGS} is Breeze's L-BFGS (memory 10), or OWL-QN when the L1 part is non-zero,
- * as spark.ml runs them; {@code GD} is gradient descent with step stepSize / sqrt(t) and a
- * soft-threshold for L1, which tolerates the inexact gradients of approximate strategies.
+ * <p>Solvers ({@code Lbfgs} and {@code GradientDescent}): {@code LBFGS} is Breeze's L-BFGS (memory
+ * 10), or OWL-QN when the L1 part is non-zero, as spark.ml runs them; {@code GD} is gradient
+ * descent with step stepSize / sqrt(t) and a soft-threshold for L1, which tolerates the inexact
+ * gradients of approximate strategies.
  */
 public final class LogisticRegressionTrainer {
 

@@ -18,18 +18,18 @@ import org.flexcode.workloads.MatrixFactorization;
  * objective Spark's ALS minimizes) by full-gradient methods whose every gradient is the coded
  * aggregate of the blocks' statistics.
  *
- * <p>{@code LBFGS} is Breeze's L-BFGS (memory 10) through {@link BreezeMinimizer}, run in the
- * rescaled coordinates z_k = sqrt(d_k) w_k, where w_k is a user or item factor row and d_k =
- * max(c_k, 1) / N its share of the N training ratings (c_k its rating count): F's Hessian block of
- * row k is about d_k (E[v v^T] + lambda I), so this diagonal preconditioner gives every row a
- * curvature of order one (the counts vary from 1 to thousands on MovieLens). {@code GD} is gradient
- * descent with a per-row diagonal Gauss-Newton scale, w_k -= stepSize grad_k / (h_k / N), with h_k
- * the aggregated curvature sum of {@link MatrixFactorization} (an upper bound on the largest
- * eigenvalue of row k's Gauss-Newton block), recomputed from each iteration's aggregate; it
- * tolerates the inexact gradients of approximate strategies (under ignore, N and h_k come from the
- * same arrived blocks as the gradient). stepSize 1 moves each row to the minimizer of its own
- * quadratic model, which can overshoot because users and items move together; 0.5, 0.8 and 1.0 all
- * converged on ml-latest-small (rank 10, regParam 0.15), larger steps faster.
+ * <p>{@code LBFGS} is Breeze's L-BFGS (memory 10) through {@code Lbfgs}, run in the rescaled
+ * coordinates z_k = sqrt(d_k) w_k, where w_k is a user or item factor row and d_k = max(c_k, 1) / N
+ * its share of the N training ratings (c_k its rating count): F's Hessian block of row k is about
+ * d_k (E[v v^T] + lambda I), so this diagonal preconditioner gives every row a curvature of order
+ * one (the counts vary from 1 to thousands on MovieLens). {@code GD} is gradient descent with a
+ * per-row diagonal Gauss-Newton scale, w_k -= stepSize grad_k / (h_k / N), with h_k the aggregated
+ * curvature sum of {@link MatrixFactorization} (an upper bound on the largest eigenvalue of row k's
+ * Gauss-Newton block), recomputed from each iteration's aggregate; it tolerates the inexact
+ * gradients of approximate strategies (under ignore, N and h_k come from the same arrived blocks as
+ * the gradient). stepSize 1 moves each row to the minimizer of its own quadratic model, which can
+ * overshoot because users and items move together; 0.5, 0.8 and 1.0 all converged on
+ * ml-latest-small (rank 10, regParam 0.15), larger steps faster.
  *
  * <p>Initial factors: each row is a standard Gaussian vector scaled to unit norm (as Spark's ALS
  * initializes), drawn from one generator seeded by {@code seed}, users then items in index order.
