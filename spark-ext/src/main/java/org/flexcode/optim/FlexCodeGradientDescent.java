@@ -172,13 +172,14 @@ public final class FlexCodeGradientDescent implements Optimizer {
         LOG.warn("The miniBatchFraction is too small");
       }
       Vector weights = Vectors.dense(initialWeights.toArray());
-      double[] regVal = {regValue(updater.compute(weights, Vectors.zeros(n), 0, 1, regParam))};
+      UpdaterStep step = new UpdaterStep(updater, stepSize, regParam);
+      step.regVal = regValue(updater.compute(weights, Vectors.zeros(n), 0, 1, regParam));
       // As MLlib 3.5 and 4.1: numIterations updates, then one more pass for the final loss, and
       // the convergence test from the second update on.
       Solution solution =
           GradientDescent.run(
-              batchMean(engine, regVal),
-              mllibUpdate(regVal),
+              batchMean(engine, step),
+              step,
               weights.toArray(),
               new GradientDescent.Settings(numIterations, convergenceTol, 2, true));
       return remember(
@@ -189,10 +190,10 @@ public final class FlexCodeGradientDescent implements Optimizer {
 
   /**
    * The batch's mean gradient at the weights, and its mean loss plus the regularization value of
-   * the weights ({@code regVal[0]}, kept by {@link #mllibUpdate}); empty for an empty batch.
+   * the weights (kept by {@code step}); empty for an empty batch.
    */
   private GradientDescent.Oracle batchMean(
-      CodedObjective<Tuple2<Object, Vector>, Vector> engine, double[] regVal) {
+      CodedObjective<Tuple2<Object, Vector>, Vector> engine, UpdaterStep step) {
     return (x, i) -> {
       AggregateResult result = engine.evaluate(Vectors.dense(x));
       double[] sum = result.values();
@@ -202,17 +203,32 @@ public final class FlexCodeGradientDescent implements Optimizer {
         return GradientDescent.Evaluation.EMPTY;
       }
       double[] means = CodedObjective.means(sum);
-      double loss = means[means.length - 1] + regVal[0];
+      double loss = means[means.length - 1] + step.regVal;
       listener.onIteration(i, loss, result.record());
       return new GradientDescent.Evaluation(loss, Arrays.copyOf(means, means.length - 1));
     };
   }
 
   /**
-   * The updater's step (stepSize / sqrt(i) in MLlib's updaters); keeps its regularization value.
+   * The MLlib updater's step (stepSize / sqrt(i) in MLlib's updaters), which also gives the
+   * regularization value of the point it moves to.
    */
-  private GradientDescent.UpdateRule mllibUpdate(double[] regVal) {
-    return (x, mean, i, step) -> {
+  private static final class UpdaterStep implements GradientDescent.UpdateRule {
+    private final Updater updater;
+    private final double stepSize;
+    private final double regParam;
+
+    /** The regularization value of the current point. */
+    double regVal;
+
+    UpdaterStep(Updater updater, double stepSize, double regParam) {
+      this.updater = updater;
+      this.stepSize = stepSize;
+      this.regParam = regParam;
+    }
+
+    @Override
+    public void move(double[] x, double[] mean, int i, double[] step) {
       Tuple2<Vector, Object> update =
           updater.compute(Vectors.dense(x.clone()), Vectors.dense(mean), stepSize, i, regParam);
       double[] next = update._1().toArray();
@@ -220,8 +236,8 @@ public final class FlexCodeGradientDescent implements Optimizer {
         step[d] = x[d] - next[d];
         x[d] = next[d];
       }
-      regVal[0] = regValue(update);
-    };
+      regVal = regValue(update);
+    }
   }
 
   private OptimizationResult remember(OptimizationResult result) {
