@@ -63,12 +63,8 @@ public final class MatrixFactorizationTrainer {
       AggregatorOptions options) {
     /** Validates. */
     public Config {
-      if (rank < 1) {
-        throw new IllegalArgumentException("rank must be >= 1, got " + rank);
-      }
-      if (maxIter < 0) {
-        throw new IllegalArgumentException("maxIter must be >= 0, got " + maxIter);
-      }
+      Checks.atLeast("rank", rank, 1);
+      Checks.atLeast("maxIter", maxIter, 0);
       if (!(regParam >= 0) || Double.isInfinite(regParam)) {
         throw new IllegalArgumentException(
             "regParam must be a finite number >= 0, got " + regParam);

@@ -58,12 +58,8 @@ public final class OnlineLdaTrainer {
 
     /** Validates and copies. */
     public Config {
-      if (k < 2) {
-        throw new IllegalArgumentException("k (topics) must be >= 2, got " + k);
-      }
-      if (maxIter < 0) {
-        throw new IllegalArgumentException("maxIter must be >= 0, got " + maxIter);
-      }
+      Checks.atLeast("k (topics)", k, 2);
+      Checks.atLeast("maxIter", maxIter, 0);
       docConcentration = docConcentration == null ? new double[0] : docConcentration.clone();
       if (docConcentration.length > 1 && docConcentration.length != k) {
         throw new IllegalArgumentException(
