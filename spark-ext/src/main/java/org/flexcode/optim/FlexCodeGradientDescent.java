@@ -1,6 +1,6 @@
 package org.flexcode.optim;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.spark.api.java.JavaRDD;
@@ -16,7 +16,6 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
 import org.flexcode.aggregation.CodedAggregator;
-import org.flexcode.metrics.IterationRecord;
 import org.flexcode.workloads.PointColourings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -154,62 +153,91 @@ public final class FlexCodeGradientDescent implements Optimizer {
     AggregatorOptions resolved =
         (options != null ? options : AggregatorOptions.fromConf(data.context().getConf()))
             .withWorkload("gradient descent", numIterations);
-    List<Double> lossHistory = new ArrayList<>(numIterations + 1);
-    List<IterationRecord> records = new ArrayList<>(numIterations);
-    Vector weights = Vectors.dense(initialWeights.toArray());
-    int n = weights.size();
-    try (CodedAggregator<Tuple2<Object, Vector>> engine =
-        CodedAggregator.create(points, strategy, resolved, PointColourings.mllibPairs())) {
-      long numExamples = 0;
-      for (long c : engine.blockRecords()) {
-        numExamples += c;
-      }
+    int n = initialWeights.size();
+    try (CodedObjective<Tuple2<Object, Vector>, Vector> engine =
+        CodedObjective.open(
+            points,
+            strategy,
+            resolved,
+            PointColourings.mllibPairs(),
+            blockGradient(gradient, n, miniBatchFraction),
+            n + 2)) {
+      long numExamples = engine.totalRecords();
       if (numExamples == 0) {
         LOG.warn(
             "FlexCodeGradientDescent.runMiniBatchSGD returning initial weights, no data found");
-        return remember(new OptimizationResult(initialWeights, new double[0], records));
+        return remember(new OptimizationResult(initialWeights, new double[0], List.of()));
       }
       if (numExamples * miniBatchFraction < 1) {
         LOG.warn("The miniBatchFraction is too small");
       }
-      double regVal = regValue(updater.compute(weights, Vectors.zeros(n), 0, 1, regParam));
-      int updates = 0;
-      boolean converged = false;
-      BlockStatistic<Tuple2<Object, Vector>, Vector> statistic =
-          blockGradient(gradient, n, miniBatchFraction);
-      // As MLlib 3.5 and 4.1: numIterations updates, then one more pass for the final loss.
-      for (int i = 1; !converged && i <= numIterations + 1; i++) {
-        AggregateResult result = engine.aggregate(weights, statistic, n + 2);
-        records.add(result.record());
-        double[] sum = result.values();
-        double batchSize = sum[n + 1];
-        double loss = Double.NaN;
-        if (batchSize > 0) {
-          loss = sum[n] / batchSize + regVal;
-          lossHistory.add(loss);
-          if (i == numIterations + 1) {
-            listener.onIteration(i, loss, result.record());
-            break; // the extra pass only records the loss of the final weights
-          }
-          double[] mean = new double[n];
-          for (int d = 0; d < n; d++) {
-            mean[d] = sum[d] / batchSize;
-          }
-          Tuple2<Vector, Object> update =
-              updater.compute(weights, Vectors.dense(mean), stepSize, i, regParam);
-          Vector previous = weights;
-          weights = update._1();
-          regVal = regValue(update);
-          updates++;
-          converged = updates > 1 && isConverged(previous, weights, convergenceTol);
-        } else {
-          LOG.warn("Iteration ({}/{}). The size of sampled batch is zero", i, numIterations);
-        }
-        listener.onIteration(i, loss, result.record());
-      }
+      Vector weights = Vectors.dense(initialWeights.toArray());
+      UpdaterStep step = new UpdaterStep(updater, stepSize, regParam);
+      step.regVal = regValue(updater.compute(weights, Vectors.zeros(n), 0, 1, regParam));
+      // As MLlib 3.5 and 4.1: numIterations updates, then one more pass for the final loss, and
+      // the convergence test from the second update on.
+      Solution solution =
+          GradientDescent.run(
+              batchMean(engine, step),
+              step,
+              weights.toArray(),
+              new GradientDescent.Settings(numIterations, convergenceTol, 2, true));
+      return remember(
+          new OptimizationResult(
+              Vectors.dense(solution.x()), solution.history(), engine.records()));
     }
-    double[] history = lossHistory.stream().mapToDouble(Double::doubleValue).toArray();
-    return remember(new OptimizationResult(weights, history, records));
+  }
+
+  /**
+   * The batch's mean gradient at the weights, and its mean loss plus the regularization value of
+   * the weights (kept by {@code step}); empty for an empty batch.
+   */
+  private GradientDescent.Oracle batchMean(
+      CodedObjective<Tuple2<Object, Vector>, Vector> engine, UpdaterStep step) {
+    return (x, i) -> {
+      AggregateResult result = engine.evaluate(Vectors.dense(x));
+      double[] sum = result.values();
+      if (!(sum[sum.length - 1] > 0)) {
+        LOG.warn("Iteration ({}/{}). The size of sampled batch is zero", i, numIterations);
+        listener.onIteration(i, Double.NaN, result.record());
+        return GradientDescent.Evaluation.EMPTY;
+      }
+      double[] means = CodedObjective.means(sum);
+      double loss = means[means.length - 1] + step.regVal;
+      listener.onIteration(i, loss, result.record());
+      return new GradientDescent.Evaluation(loss, Arrays.copyOf(means, means.length - 1));
+    };
+  }
+
+  /**
+   * The MLlib updater's step (stepSize / sqrt(i) in MLlib's updaters), which also gives the
+   * regularization value of the point it moves to.
+   */
+  private static final class UpdaterStep implements GradientDescent.UpdateRule {
+    private final Updater updater;
+    private final double stepSize;
+    private final double regParam;
+
+    /** The regularization value of the current point. */
+    double regVal;
+
+    UpdaterStep(Updater updater, double stepSize, double regParam) {
+      this.updater = updater;
+      this.stepSize = stepSize;
+      this.regParam = regParam;
+    }
+
+    @Override
+    public void move(double[] x, double[] mean, int i, double[] step) {
+      Tuple2<Vector, Object> update =
+          updater.compute(Vectors.dense(x.clone()), Vectors.dense(mean), stepSize, i, regParam);
+      double[] next = update._1().toArray();
+      for (int d = 0; d < x.length; d++) {
+        step[d] = x[d] - next[d];
+        x[d] = next[d];
+      }
+      regVal = regValue(update);
+    }
   }
 
   private OptimizationResult remember(OptimizationResult result) {
@@ -251,17 +279,5 @@ public final class FlexCodeGradientDescent implements Optimizer {
     h ^= h >>> 33;
     h *= 0xff51afd7ed558ccdL;
     return h ^ (h >>> 33);
-  }
-
-  private static boolean isConverged(Vector previous, Vector current, double tol) {
-    double[] p = previous.toArray();
-    double[] c = current.toArray();
-    double diff = 0;
-    double norm = 0;
-    for (int d = 0; d < c.length; d++) {
-      diff += (p[d] - c[d]) * (p[d] - c[d]);
-      norm += c[d] * c[d];
-    }
-    return Math.sqrt(diff) < tol * Math.max(Math.sqrt(norm), 1.0);
   }
 }

@@ -1,14 +1,10 @@
 package org.flexcode.optim;
 
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
 import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
-import org.flexcode.aggregation.BlockStatistic;
-import org.flexcode.aggregation.CodedAggregator;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.workloads.BinaryLogisticLoss;
 import org.flexcode.workloads.PointColourings;
@@ -26,9 +22,10 @@ import org.flexcode.workloads.WeightedPoint;
  * std_j^2 and 1 / std_j when it is off (the penalty then falls on the original coefficients), as
  * spark.ml does; the intercept is not penalized; coefficients of constant features stay 0.
  *
- * <p>Solvers: {@code LBFGS} is Breeze's L-BFGS (memory 10), or OWL-QN when the L1 part is non-zero,
- * as spark.ml runs them; {@code GD} is gradient descent with step stepSize / sqrt(t) and a
- * soft-threshold for L1, which tolerates the inexact gradients of approximate strategies.
+ * <p>Solvers ({@code Lbfgs} and {@code GradientDescent}): {@code LBFGS} is Breeze's L-BFGS (memory
+ * 10), or OWL-QN when the L1 part is non-zero, as spark.ml runs them; {@code GD} is gradient
+ * descent with step stepSize / sqrt(t) and a soft-threshold for L1, which tolerates the inexact
+ * gradients of approximate strategies.
  */
 public final class LogisticRegressionTrainer {
 
@@ -93,75 +90,93 @@ public final class LogisticRegressionTrainer {
       l2Weights[j] = config.standardization() ? l2 : l2 * inverseStd[j] * inverseStd[j];
       l1Weights[j] = config.standardization() ? l1 : l1 * inverseStd[j];
     }
-    double[] initial = new double[p + (fit ? 1 : 0)];
-    double negativeWeight = totalWeight - positiveWeight;
-    if (fit && positiveWeight > 0 && negativeWeight > 0) {
-      initial[p] = Math.log(positiveWeight / negativeWeight);
-    }
-    List<IterationRecord> records = new ArrayList<>();
-    List<Double> history = new ArrayList<>();
-    BlockStatistic<WeightedPoint, double[]> statistic =
-        BinaryLogisticLoss.statistic(inverseStd, fit);
-    int dimension = BinaryLogisticLoss.dimension(p, fit);
-    int lossIndex = p + (fit ? 1 : 0);
-    double[] x;
-    try (CodedAggregator<WeightedPoint> engine =
-        CodedAggregator.create(
+    double[] initial = initialPoint(p, fit, positiveWeight, totalWeight);
+    Solution solution;
+    List<IterationRecord> records;
+    try (CodedObjective<WeightedPoint, double[]> engine =
+        CodedObjective.open(
             data,
             config.strategy(),
             config.options().withWorkload("lr", config.maxIter()),
-            PointColourings.weightedPoints())) {
+            PointColourings.weightedPoints(),
+            BinaryLogisticLoss.statistic(inverseStd, fit),
+            BinaryLogisticLoss.dimension(p, fit))) {
       double[] scaledMean = new double[p];
       for (int j = 0; j < p; j++) {
         scaledMean[j] = fit ? mean[j] * inverseStd[j] : 0.0;
       }
       SmoothObjective objective =
-          (coefficients, gradient) -> {
-            double[] model = coefficients.clone();
-            if (fit) {
-              model[p] -= dot(coefficients, scaledMean);
-            }
-            AggregateResult result = engine.aggregate(model, statistic, dimension);
-            records.add(result.record());
-            double[] sum = result.values();
-            double weightSum = sum[lossIndex + 1];
-            if (!(weightSum > 0)) {
-              throw new IllegalStateException(
-                  "iteration " + result.record().iteration() + ": the aggregated weight sum is 0");
-            }
-            double loss = sum[lossIndex] / weightSum;
-            for (int k = 0; k < lossIndex; k++) {
-              gradient[k] = sum[k] / weightSum;
-            }
-            if (fit) {
-              for (int j = 0; j < p; j++) {
-                gradient[j] -= scaledMean[j] * gradient[p];
-              }
-            }
-            double penaltyL1 = 0;
-            for (int j = 0; j < p; j++) {
-              loss += 0.5 * l2Weights[j] * coefficients[j] * coefficients[j];
-              gradient[j] += l2Weights[j] * coefficients[j];
-              penaltyL1 += l1Weights[j] * Math.abs(coefficients[j]);
-            }
-            listener.onIteration(result.record().iteration(), loss + penaltyL1, result.record());
-            return loss;
-          };
-      boolean withL1 = l1 > 0;
+          penalized(engine, scaledMean, l2Weights, l1Weights, fit, listener);
+      double[] l1OrNull = l1 > 0 ? l1Weights : null;
       if (config.solver() == Solver.LBFGS) {
-        x = lbfgs(objective, initial, config, withL1 ? l1Weights : null, history);
+        solution = Lbfgs.minimize(objective, initial, config.maxIter(), config.tol(), l1OrNull);
       } else {
-        x = gradientDescent(objective, initial, config, l1Weights, withL1, history);
+        solution = gradientDescent(objective, initial, config, l1OrNull);
       }
+      records = engine.records();
     }
+    double[] x = solution.x();
     double[] coefficients = new double[p];
     double shift = 0;
     for (int j = 0; j < p; j++) {
       coefficients[j] = x[j] * inverseStd[j];
       shift += coefficients[j] * (fit ? mean[j] : 0.0);
     }
-    double[] objectiveHistory = history.stream().mapToDouble(Double::doubleValue).toArray();
-    return new Fit(coefficients, fit ? x[p] - shift : 0.0, objectiveHistory, List.copyOf(records));
+    return new Fit(coefficients, fit ? x[p] - shift : 0.0, solution.history(), records);
+  }
+
+  /**
+   * The smooth part of f at the solver's point: data loss (intercept shifted by the centering) plus
+   * the L2 penalty, with its gradient; the listener hears the value with the L1 part added.
+   */
+  private static SmoothObjective penalized(
+      CodedObjective<WeightedPoint, double[]> engine,
+      double[] scaledMean,
+      double[] l2Weights,
+      double[] l1Weights,
+      boolean fit,
+      IterationListener listener) {
+    int p = scaledMean.length;
+    int lossIndex = p + (fit ? 1 : 0);
+    return (coefficients, gradient) -> {
+      double[] model = coefficients.clone();
+      if (fit) {
+        model[p] -= dot(coefficients, scaledMean);
+      }
+      AggregateResult result = engine.evaluate(model);
+      double[] sum = result.values();
+      if (!(sum[lossIndex + 1] > 0)) {
+        throw new IllegalStateException(
+            "iteration " + result.record().iteration() + ": the aggregated weight sum is 0");
+      }
+      double[] means = CodedObjective.means(sum);
+      double loss = means[lossIndex];
+      System.arraycopy(means, 0, gradient, 0, lossIndex);
+      if (fit) {
+        for (int j = 0; j < p; j++) {
+          gradient[j] -= scaledMean[j] * gradient[p];
+        }
+      }
+      double penaltyL1 = 0;
+      for (int j = 0; j < p; j++) {
+        loss += 0.5 * l2Weights[j] * coefficients[j] * coefficients[j];
+        gradient[j] += l2Weights[j] * coefficients[j];
+        penaltyL1 += l1Weights[j] * Math.abs(coefficients[j]);
+      }
+      listener.onIteration(result.record().iteration(), loss + penaltyL1, result.record());
+      return loss;
+    };
+  }
+
+  /** Zero coefficients and, with an intercept, the log odds of the positive weight. */
+  private static double[] initialPoint(
+      int p, boolean fit, double positiveWeight, double totalWeight) {
+    double[] initial = new double[p + (fit ? 1 : 0)];
+    double negativeWeight = totalWeight - positiveWeight;
+    if (fit && positiveWeight > 0 && negativeWeight > 0) {
+      initial[p] = Math.log(positiveWeight / negativeWeight);
+    }
+    return initial;
   }
 
   private static double dot(double[] coefficients, double[] scaledMean) {
@@ -172,64 +187,38 @@ public final class LogisticRegressionTrainer {
     return sum;
   }
 
-  /** f(x) with its gradient written into the second argument. */
-  @FunctionalInterface
-  interface SmoothObjective {
-    double valueAndGradient(double[] x, double[] gradient);
-  }
-
-  private static double[] lbfgs(
-      SmoothObjective objective,
-      double[] initial,
-      Config config,
-      double[] l1Weights,
-      List<Double> history) {
-    Iterator<double[]> states =
-        BreezeMinimizer.iterations(
-            objective::valueAndGradient, initial, config.maxIter(), 10, config.tol(), l1Weights);
-    double[] x = initial.clone();
-    while (states.hasNext()) {
-      double[] state = states.next();
-      history.add(state[0]);
-      x = java.util.Arrays.copyOfRange(state, 1, state.length);
-    }
-    return x;
-  }
-
-  private static double[] gradientDescent(
-      SmoothObjective objective,
-      double[] initial,
-      Config config,
-      double[] l1Weights,
-      boolean withL1,
-      List<Double> history) {
-    double[] x = initial.clone();
-    double[] gradient = new double[x.length];
-    for (int t = 1; t <= config.maxIter(); t++) {
-      double loss = objective.valueAndGradient(x, gradient);
-      if (withL1) {
-        for (int j = 0; j < x.length; j++) {
-          loss += l1Weights[j] * Math.abs(x[j]);
-        }
-      }
-      history.add(loss);
-      double step = config.stepSize() / Math.sqrt(t);
-      double diff = 0;
-      double norm = 0;
-      for (int j = 0; j < x.length; j++) {
-        double next = x[j] - step * gradient[j];
-        if (withL1) {
-          double shrink = step * l1Weights[j];
-          next = Math.signum(next) * Math.max(0, Math.abs(next) - shrink);
-        }
-        diff += (next - x[j]) * (next - x[j]);
-        norm += next * next;
-        x[j] = next;
-      }
-      if (Math.sqrt(diff) < config.tol() * Math.max(Math.sqrt(norm), 1.0)) {
-        break;
-      }
-    }
-    return x;
+  /**
+   * Gradient descent on f: x_{t+1} = prox(x_t - (stepSize / sqrt(t)) grad), the prox a
+   * soft-threshold by the step times the L1 weights when {@code l1Weights} is not null; the history
+   * holds f(x_t) with its L1 part.
+   */
+  private static Solution gradientDescent(
+      SmoothObjective objective, double[] initial, Config config, double[] l1Weights) {
+    GradientDescent.Oracle oracle =
+        (x, t) -> {
+          double[] gradient = new double[x.length];
+          double loss = objective.valueAndGradient(x, gradient);
+          if (l1Weights != null) {
+            for (int j = 0; j < x.length; j++) {
+              loss += l1Weights[j] * Math.abs(x[j]);
+            }
+          }
+          return new GradientDescent.Evaluation(loss, gradient);
+        };
+    GradientDescent.UpdateRule rule =
+        (x, gradient, t, moved) -> {
+          double step = config.stepSize() / Math.sqrt(t);
+          for (int j = 0; j < x.length; j++) {
+            double next = x[j] - step * gradient[j];
+            if (l1Weights != null) {
+              double shrink = step * l1Weights[j];
+              next = Math.signum(next) * Math.max(0, Math.abs(next) - shrink);
+            }
+            moved[j] = next - x[j];
+            x[j] = next;
+          }
+        };
+    return GradientDescent.run(
+        oracle, rule, initial, GradientDescent.Settings.of(config.maxIter(), config.tol()));
   }
 }

@@ -1,15 +1,14 @@
 package org.flexcode.optim;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.spark.api.java.JavaRDD;
 import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
-import org.flexcode.aggregation.CodedAggregator;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.workloads.IndexedRating;
 import org.flexcode.workloads.MatrixFactorization;
@@ -19,18 +18,18 @@ import org.flexcode.workloads.MatrixFactorization;
  * objective Spark's ALS minimizes) by full-gradient methods whose every gradient is the coded
  * aggregate of the blocks' statistics.
  *
- * <p>{@code LBFGS} is Breeze's L-BFGS (memory 10) through {@link BreezeMinimizer}, run in the
- * rescaled coordinates z_k = sqrt(d_k) w_k, where w_k is a user or item factor row and d_k =
- * max(c_k, 1) / N its share of the N training ratings (c_k its rating count): F's Hessian block of
- * row k is about d_k (E[v v^T] + lambda I), so this diagonal preconditioner gives every row a
- * curvature of order one (the counts vary from 1 to thousands on MovieLens). {@code GD} is gradient
- * descent with a per-row diagonal Gauss-Newton scale, w_k -= stepSize grad_k / (h_k / N), with h_k
- * the aggregated curvature sum of {@link MatrixFactorization} (an upper bound on the largest
- * eigenvalue of row k's Gauss-Newton block), recomputed from each iteration's aggregate; it
- * tolerates the inexact gradients of approximate strategies (under ignore, N and h_k come from the
- * same arrived blocks as the gradient). stepSize 1 moves each row to the minimizer of its own
- * quadratic model, which can overshoot because users and items move together; 0.5, 0.8 and 1.0 all
- * converged on ml-latest-small (rank 10, regParam 0.15), larger steps faster.
+ * <p>{@code LBFGS} is Breeze's L-BFGS (memory 10) through {@code Lbfgs}, run in the rescaled
+ * coordinates z_k = sqrt(d_k) w_k, where w_k is a user or item factor row and d_k = max(c_k, 1) / N
+ * its share of the N training ratings (c_k its rating count): F's Hessian block of row k is about
+ * d_k (E[v v^T] + lambda I), so this diagonal preconditioner gives every row a curvature of order
+ * one (the counts vary from 1 to thousands on MovieLens). {@code GD} is gradient descent with a
+ * per-row diagonal Gauss-Newton scale, w_k -= stepSize grad_k / (h_k / N), with h_k the aggregated
+ * curvature sum of {@link MatrixFactorization} (an upper bound on the largest eigenvalue of row k's
+ * Gauss-Newton block), recomputed from each iteration's aggregate; it tolerates the inexact
+ * gradients of approximate strategies (under ignore, N and h_k come from the same arrived blocks as
+ * the gradient). stepSize 1 moves each row to the minimizer of its own quadratic model, which can
+ * overshoot because users and items move together; 0.5, 0.8 and 1.0 all converged on
+ * ml-latest-small (rank 10, regParam 0.15), larger steps faster.
  *
  * <p>Initial factors: each row is a standard Gaussian vector scaled to unit norm (as Spark's ALS
  * initializes), drawn from one generator seeded by {@code seed}, users then items in index order.
@@ -64,12 +63,8 @@ public final class MatrixFactorizationTrainer {
       AggregatorOptions options) {
     /** Validates. */
     public Config {
-      if (rank < 1) {
-        throw new IllegalArgumentException("rank must be >= 1, got " + rank);
-      }
-      if (maxIter < 0) {
-        throw new IllegalArgumentException("maxIter must be >= 0, got " + maxIter);
-      }
+      Checks.atLeast("rank", rank, 1);
+      Checks.atLeast("maxIter", maxIter, 0);
       if (!(regParam >= 0) || Double.isInfinite(regParam)) {
         throw new IllegalArgumentException(
             "regParam must be a finite number >= 0, got " + regParam);
@@ -166,64 +161,30 @@ public final class MatrixFactorizationTrainer {
         MatrixFactorization.statistic(numUsers, numItems, rank, config.regParam());
     int dimension = MatrixFactorization.dimension(numUsers, numItems, rank);
     IterationListener heard = listener != null ? listener : (i, loss, record) -> {};
-    List<IterationRecord> records = new ArrayList<>();
-    List<Double> history = new ArrayList<>();
-    double[] w;
-    try (CodedAggregator<IndexedRating> engine =
-        CodedAggregator.create(
+    Solution solution;
+    List<IterationRecord> records;
+    try (CodedObjective<IndexedRating, double[]> engine =
+        CodedObjective.open(
             ratings,
             config.strategy(),
             config.options().withWorkload("mf", config.maxIter()),
-            org.flexcode.workloads.RatingColourings.ratings())) {
-      // The aggregate at w, normalized by the aggregated count: gradient, curvature, objective.
-      java.util.function.Function<double[], double[]> evaluate =
-          point -> {
-            AggregateResult result = engine.aggregate(point, statistic, dimension);
-            records.add(result.record());
-            double[] sum = result.values();
-            double n = sum[parameters + rows + 1];
-            if (!(n > 0)) {
-              throw new IllegalStateException(
-                  "iteration " + result.record().iteration() + ": no ratings were aggregated");
-            }
-            for (int d = 0; d < parameters + rows + 1; d++) {
-              sum[d] /= n;
-            }
-            heard.onIteration(result.record().iteration(), sum[parameters + rows], result.record());
-            return sum;
-          };
+            org.flexcode.workloads.RatingColourings.ratings(),
+            statistic,
+            dimension)) {
+      Function<double[], double[]> evaluate = point -> means(engine, point, heard);
       if (config.solver() == Solver.LBFGS) {
-        LogisticRegressionTrainer.SmoothObjective objective =
-            (z, gradient) -> {
-              double[] point = new double[parameters];
-              for (int p = 0; p < parameters; p++) {
-                point[p] = z[p] * scale[p];
-              }
-              double[] mean = evaluate.apply(point);
-              for (int p = 0; p < parameters; p++) {
-                gradient[p] = mean[p] * scale[p];
-              }
-              return mean[parameters + rows];
-            };
-        double[] z0 = new double[parameters];
-        for (int p = 0; p < parameters; p++) {
-          z0[p] = initial[p] / scale[p];
-        }
-        double[] z = lbfgs(objective, z0, config, history);
-        w = new double[parameters];
-        for (int p = 0; p < parameters; p++) {
-          w[p] = z[p] * scale[p];
-        }
+        solution = lbfgs(evaluate, initial, scale, rows, config);
       } else {
-        w = gradientDescent(evaluate, initial, parameters, rank, config, history);
+        solution = gradientDescent(evaluate, initial, rank, rows, config);
       }
+      records = engine.records();
     }
+    double[] w = solution.x();
     double[] users = new double[numUsers * rank];
     double[] items = new double[numItems * rank];
     System.arraycopy(w, 0, users, 0, users.length);
     System.arraycopy(w, users.length, items, 0, items.length);
-    double[] objectiveHistory = history.stream().mapToDouble(Double::doubleValue).toArray();
-    return new Fit(numUsers, numItems, rank, users, items, objectiveHistory, records);
+    return new Fit(numUsers, numItems, rank, users, items, solution.history(), records);
   }
 
   /**
@@ -289,48 +250,74 @@ public final class MatrixFactorizationTrainer {
     return counts;
   }
 
-  private static double[] lbfgs(
-      LogisticRegressionTrainer.SmoothObjective objective,
-      double[] initial,
-      Config config,
-      List<Double> history) {
-    Iterator<double[]> states =
-        BreezeMinimizer.iterations(
-            objective::valueAndGradient, initial, config.maxIter(), 10, config.tol(), null);
-    double[] x = initial.clone();
-    while (states.hasNext()) {
-      double[] state = states.next();
-      history.add(state[0]);
-      x = Arrays.copyOfRange(state, 1, state.length);
+  /**
+   * The aggregate at w normalized by the aggregated rating count: gradient (parameters entries),
+   * curvature (one per row), objective; the listener hears the objective.
+   */
+  private static double[] means(
+      CodedObjective<IndexedRating, double[]> engine, double[] point, IterationListener listener) {
+    AggregateResult result = engine.evaluate(point);
+    double[] sum = result.values();
+    if (!(sum[sum.length - 1] > 0)) {
+      throw new IllegalStateException(
+          "iteration " + result.record().iteration() + ": no ratings were aggregated");
     }
-    return x;
+    double[] mean = CodedObjective.means(sum);
+    listener.onIteration(result.record().iteration(), mean[mean.length - 1], result.record());
+    return mean;
   }
 
-  private static double[] gradientDescent(
-      java.util.function.Function<double[], double[]> evaluate,
+  /** L-BFGS in the rescaled coordinates z = w / scale. */
+  private static Solution lbfgs(
+      Function<double[], double[]> evaluate,
       double[] initial,
-      int parameters,
-      int rank,
-      Config config,
-      List<Double> history) {
-    double[] x = initial.clone();
-    int rows = parameters / rank;
-    for (int t = 1; t <= config.maxIter(); t++) {
-      double[] mean = evaluate.apply(x.clone());
-      history.add(mean[parameters + rows]);
-      double diff = 0;
-      double norm = 0;
-      for (int p = 0; p < parameters; p++) {
-        double curvature = mean[parameters + p / rank];
-        double step = curvature > 0 ? config.stepSize() * mean[p] / curvature : 0.0;
-        x[p] -= step;
-        diff += step * step;
-        norm += x[p] * x[p];
-      }
-      if (Math.sqrt(diff) < config.tol() * Math.max(Math.sqrt(norm), 1.0)) {
-        break;
-      }
+      double[] scale,
+      int rows,
+      Config config) {
+    int parameters = initial.length;
+    SmoothObjective objective =
+        (z, gradient) -> {
+          double[] point = new double[parameters];
+          for (int p = 0; p < parameters; p++) {
+            point[p] = z[p] * scale[p];
+          }
+          double[] mean = evaluate.apply(point);
+          for (int p = 0; p < parameters; p++) {
+            gradient[p] = mean[p] * scale[p];
+          }
+          return mean[parameters + rows];
+        };
+    double[] z0 = new double[parameters];
+    for (int p = 0; p < parameters; p++) {
+      z0[p] = initial[p] / scale[p];
     }
-    return x;
+    Solution inZ = Lbfgs.minimize(objective, z0, config.maxIter(), config.tol(), null);
+    double[] w = new double[parameters];
+    for (int p = 0; p < parameters; p++) {
+      w[p] = inZ.x()[p] * scale[p];
+    }
+    return new Solution(w, inZ.history());
+  }
+
+  /** Gradient descent with the per-row Gauss-Newton scale: w_k -= stepSize grad_k / (h_k / N). */
+  private static Solution gradientDescent(
+      Function<double[], double[]> evaluate, double[] initial, int rank, int rows, Config config) {
+    int parameters = initial.length;
+    GradientDescent.Oracle oracle =
+        (x, t) -> {
+          double[] mean = evaluate.apply(x);
+          return new GradientDescent.Evaluation(mean[parameters + rows], mean);
+        };
+    GradientDescent.UpdateRule rule =
+        (x, mean, t, moved) -> {
+          for (int p = 0; p < parameters; p++) {
+            double curvature = mean[parameters + p / rank];
+            double step = curvature > 0 ? config.stepSize() * mean[p] / curvature : 0.0;
+            x[p] -= step;
+            moved[p] = step;
+          }
+        };
+    return GradientDescent.run(
+        oracle, rule, initial, GradientDescent.Settings.of(config.maxIter(), config.tol()));
   }
 }

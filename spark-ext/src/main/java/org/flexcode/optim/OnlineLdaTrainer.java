@@ -1,6 +1,5 @@
 package org.flexcode.optim;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -15,7 +14,6 @@ import org.apache.spark.storage.StorageLevel;
 import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
-import org.flexcode.aggregation.CodedAggregator;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.stragglers.StragglerInjector;
@@ -60,12 +58,8 @@ public final class OnlineLdaTrainer {
 
     /** Validates and copies. */
     public Config {
-      if (k < 2) {
-        throw new IllegalArgumentException("k (topics) must be >= 2, got " + k);
-      }
-      if (maxIter < 0) {
-        throw new IllegalArgumentException("maxIter must be >= 0, got " + maxIter);
-      }
+      Checks.atLeast("k (topics)", k, 2);
+      Checks.atLeast("maxIter", maxIter, 0);
       docConcentration = docConcentration == null ? new double[0] : docConcentration.clone();
       if (docConcentration.length > 1 && docConcentration.length != k) {
         throw new IllegalArgumentException(
@@ -183,17 +177,19 @@ public final class OnlineLdaTrainer {
     double[] alpha = config.alpha();
     double gammaShape = OnlineLda.DEFAULT_GAMMA_SHAPE;
     double[] lambda = OnlineLda.initialLambda(k, vocabSize, gammaShape, config.seed());
-    List<IterationRecord> records = new ArrayList<>();
     double[] history = new double[config.maxIter()];
     JavaRDD<Document> nonEmpty = documents.filter(d -> d.size() > 0);
     long corpus;
-    try (CodedAggregator<Document> engine =
-        CodedAggregator.create(
+    List<IterationRecord> records;
+    try (CodedObjective<Document, OnlineLda.EStepModel> engine =
+        CodedObjective.open(
             nonEmpty,
             config.strategy(),
             config.options().withWorkload("lda", config.maxIter()),
-            org.flexcode.workloads.DocumentColourings.documents())) {
-      corpus = Arrays.stream(engine.blockRecords()).sum();
+            org.flexcode.workloads.DocumentColourings.documents(),
+            OnlineLda.statistic(),
+            dimension)) {
+      corpus = engine.totalRecords();
       if (corpus == 0) {
         throw new IllegalArgumentException("the corpus has no non-empty document");
       }
@@ -208,17 +204,12 @@ public final class OnlineLdaTrainer {
                 gammaShape,
                 config.miniBatchFraction(),
                 config.seed());
-        AggregateResult result = engine.aggregate(model, OnlineLda.statistic(), dimension);
-        records.add(result.record());
+        AggregateResult result = engine.evaluate(model);
         double[] sum = result.values();
         double n = sum[OnlineLda.documentsIndex(k, vocabSize)];
         double estimate = Double.NaN;
         if (n > 0) {
-          double scale = corpus / n;
-          double bound =
-              scale * sum[OnlineLda.boundIndex(k, vocabSize)]
-                  + OnlineLda.topicBound(lambda, k, vocabSize, eta);
-          estimate = -bound / (scale * sum[OnlineLda.tokensIndex(k, vocabSize)]);
+          estimate = logPerplexityEstimate(sum, lambda, config, vocabSize, corpus);
           double rho = OnlineLda.rho(config.learningOffset(), config.learningDecay(), it + 1);
           OnlineLda.updateLambda(lambda, expElogbeta, sum, k, vocabSize, eta, rho, corpus);
           if (config.optimizeDocConcentration()) {
@@ -230,9 +221,23 @@ public final class OnlineLdaTrainer {
         history[it] = estimate;
         listener.onIteration(it, estimate, result.record());
       }
+      records = engine.records();
     }
-    return new Fit(
-        k, vocabSize, lambda, alpha, eta, gammaShape, corpus, history, List.copyOf(records));
+    return new Fit(k, vocabSize, lambda, alpha, eta, gammaShape, corpus, history, records);
+  }
+
+  /**
+   * The mini-batch's log-perplexity estimate under lambda (before the update): -(D/N bound_docs +
+   * bound_topics) / (D/N tokens), N > 0 the mini-batch's documents, D the corpus's.
+   */
+  private static double logPerplexityEstimate(
+      double[] sum, double[] lambda, Config config, int vocabSize, long corpus) {
+    int k = config.k();
+    double scale = corpus / sum[OnlineLda.documentsIndex(k, vocabSize)];
+    double bound =
+        scale * sum[OnlineLda.boundIndex(k, vocabSize)]
+            + OnlineLda.topicBound(lambda, k, vocabSize, config.eta());
+    return -bound / (scale * sum[OnlineLda.tokensIndex(k, vocabSize)]);
   }
 
   /**

@@ -1,0 +1,83 @@
+package org.flexcode.optim;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.api.java.JavaRDD;
+import org.flexcode.aggregation.AggregateResult;
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.aggregation.BlockStatistic;
+import org.flexcode.aggregation.CodedAggregator;
+import org.flexcode.entropy.Colouring;
+import org.flexcode.metrics.IterationRecord;
+
+/**
+ * A trainer's objective evaluated through the coded aggregate, owning the engine's lifecycle:
+ * {@link #open} lays the data out ({@link CodedAggregator#create}), {@link #evaluate} sums the
+ * block statistic over all blocks at a model and records the engine's iteration, {@link #close}
+ * releases the engine. Statistics whose last entry is a count (records, weights) are turned into
+ * means by {@link #means}.
+ */
+final class CodedObjective<T, M extends Serializable> implements AutoCloseable {
+
+  private final CodedAggregator<T> engine;
+  private final BlockStatistic<T, M> statistic;
+  private final int dimension;
+  private final List<IterationRecord> records = new ArrayList<>();
+
+  private CodedObjective(CodedAggregator<T> engine, BlockStatistic<T, M> statistic, int dimension) {
+    this.engine = engine;
+    this.statistic = statistic;
+    this.dimension = dimension;
+  }
+
+  /**
+   * Lays out {@code data} (one block per partition) for {@code strategy} with {@code options}
+   * (already named for the workload) and {@code colouring} (null: one colour); {@code statistic}
+   * has length {@code dimension}.
+   */
+  static <T, M extends Serializable> CodedObjective<T, M> open(
+      JavaRDD<T> data,
+      AggregationStrategy strategy,
+      AggregatorOptions options,
+      Colouring<T> colouring,
+      BlockStatistic<T, M> statistic,
+      int dimension) {
+    return new CodedObjective<>(
+        CodedAggregator.create(data, strategy, options, colouring), statistic, dimension);
+  }
+
+  /** The total record count over all blocks. */
+  long totalRecords() {
+    return Arrays.stream(engine.blockRecords()).sum();
+  }
+
+  /** The aggregated statistic at {@code model}; its record joins {@link #records}. */
+  AggregateResult evaluate(M model) {
+    AggregateResult result = engine.aggregate(model, statistic, dimension);
+    records.add(result.record());
+    return result;
+  }
+
+  /** One record per {@link #evaluate}, in order. */
+  List<IterationRecord> records() {
+    return List.copyOf(records);
+  }
+
+  /** sums[0 .. d-2] divided by the count sums[d-1]. */
+  static double[] means(double[] sums) {
+    double count = sums[sums.length - 1];
+    double[] means = new double[sums.length - 1];
+    for (int d = 0; d < means.length; d++) {
+      means[d] = sums[d] / count;
+    }
+    return means;
+  }
+
+  @Override
+  public void close() {
+    engine.close();
+  }
+}
