@@ -32,19 +32,23 @@ class FlexCodeLDATest {
 
   @BeforeAll
   static void load(SparkSession spark) {
-    sample =
-        spark
-            .read()
-            .format("libsvm")
-            .load(
-                ProjectPaths.datasets()
-                    .resolve("spark-mllib-samples/sample_lda_libsvm_data.txt")
-                    .toString())
-            .repartition(4)
-            .cache();
+    sample = sample(spark);
   }
 
-  private static <E extends LDA> E configured(E lda) {
+  /** Spark's 12-document LDA sample, cached in four partitions. */
+  static Dataset<Row> sample(SparkSession spark) {
+    return spark
+        .read()
+        .format("libsvm")
+        .load(
+            ProjectPaths.datasets()
+                .resolve("spark-mllib-samples/sample_lda_libsvm_data.txt")
+                .toString())
+        .repartition(4)
+        .cache();
+  }
+
+  static <E extends LDA> E configured(E lda) {
     lda.setK(3)
         .setMaxIter(20)
         .setOptimizer("online")
