@@ -19,7 +19,6 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
-import org.flexcode.optim.IterationListener;
 import org.flexcode.optim.MatrixFactorizationTrainer;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.workloads.IndexedRating;
@@ -52,10 +51,10 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
   private static final long serialVersionUID = 1L;
   private static final double TOLERANCE = 1e-9;
 
+  private transient MatrixFactorizationTrainer.Fit lastFit;
+
   // Created on first use: Spark's constructors look params up before this class's fields are set.
   private FlexCodeParamSet flexCodeParams;
-  private transient IterationListener iterationListener;
-  private transient MatrixFactorizationTrainer.Fit lastFit;
 
   public FlexCodeALS() {
     this(Identifiable$.MODULE$.randomUID("flexcodeAls"));
@@ -67,26 +66,9 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
     FlexCodeParamSet.setDefaults(this, 0.8);
   }
 
-  /** Loads a saved Estimator. */
-  public static FlexCodeALS load(String path) {
-    return (FlexCodeALS) ALS.load(path);
-  }
-
   @Override
-  public FlexCodeParamSet flexCodeParams() {
-    if (flexCodeParams == null) {
-      flexCodeParams = new FlexCodeParamSet(this);
-    }
-    return flexCodeParams;
-  }
-
-  /**
-   * Called on the driver after every aggregation during {@code fit} with the objective there
-   * (progress lines, reports); not a param, not saved.
-   */
-  public FlexCodeALS setIterationListener(IterationListener listener) {
-    this.iterationListener = listener;
-    return this;
+  public FlexCodeALS copy(ParamMap extra) {
+    return (FlexCodeALS) defaultCopy(extra);
   }
 
   /**
@@ -99,24 +81,16 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
 
   /** The solver that {@code fit} will use. */
   public MatrixFactorizationTrainer.Solver resolvedSolver() {
-    return StrategyResolver.gradientDescent(this)
-        ? MatrixFactorizationTrainer.Solver.GD
-        : MatrixFactorizationTrainer.Solver.LBFGS;
-  }
-
-  @Override
-  public FlexCodeALS copy(ParamMap extra) {
-    return (FlexCodeALS) defaultCopy(extra);
+    return StrategyResolver.solver(
+        this, MatrixFactorizationTrainer.Solver.GD, MatrixFactorizationTrainer.Solver.LBFGS);
   }
 
   @Override
   public ALSModel fit(Dataset<?> dataset) {
     transformSchema(dataset.schema());
     rejectUnsupported();
-    MatrixFactorizationTrainer.Solver chosenSolver =
-        StrategyResolver.gradientDescentForFit(this)
-            ? MatrixFactorizationTrainer.Solver.GD
-            : MatrixFactorizationTrainer.Solver.LBFGS;
+    MatrixFactorizationTrainer.Solver chosenSolver = resolvedSolver();
+    StrategyResolver.noteAutoChoice(this);
     AggregationStrategy aggregation = aggregationStrategy();
     Column rating = getRatingCol().isEmpty() ? lit(1.0) : col(getRatingCol()).cast("double");
     Dataset<Row> rows =
@@ -146,7 +120,7 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
                   getSeed(),
                   aggregation,
                   options),
-              iterationListener);
+              iterationListener());
     } finally {
       ratings.unpersist(false);
     }
@@ -197,5 +171,16 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
       throw new IllegalArgumentException(
           "FlexCodeALS does not support nonnegative = true (constrained factors)");
     }
+  }
+
+  /** Loads a saved Estimator. */
+  public static FlexCodeALS load(String path) {
+    return (FlexCodeALS) ALS.load(path);
+  }
+
+  @Override
+  public FlexCodeParamSet flexCodeParams() {
+    flexCodeParams = FlexCodeParamSet.ensure(flexCodeParams, this);
+    return flexCodeParams;
   }
 }

@@ -15,7 +15,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.flexcode.aggregation.AggregatorOptions;
-import org.flexcode.optim.IterationListener;
 import org.flexcode.optim.OnlineLdaTrainer;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.workloads.Document;
@@ -42,10 +41,10 @@ public class FlexCodeLDA extends LDA implements FlexCodeParams<FlexCodeLDA> {
 
   private static final long serialVersionUID = 1L;
 
+  private transient OnlineLdaTrainer.Fit lastFit;
+
   // Created on first use: Spark's constructors look params up before this class's fields are set.
   private FlexCodeParamSet flexCodeParams;
-  private transient IterationListener iterationListener;
-  private transient OnlineLdaTrainer.Fit lastFit;
 
   /** An Estimator with a random uid. */
   public FlexCodeLDA() {
@@ -56,44 +55,6 @@ public class FlexCodeLDA extends LDA implements FlexCodeParams<FlexCodeLDA> {
   public FlexCodeLDA(String uid) {
     super(uid);
     FlexCodeParamSet.setDefaults(this, 1.0);
-  }
-
-  /**
-   * The reader of saved FlexCodeLDA Estimators (Spark's {@code LDA.read()} only accepts its own
-   * class name); {@code Pipeline} loading finds it by reflection.
-   */
-  public static MLReader<LDA> read() {
-    return new Reader();
-  }
-
-  /** Loads a saved Estimator. */
-  public static FlexCodeLDA load(String path) {
-    return (FlexCodeLDA) read().load(path);
-  }
-
-  /** Reads the params {@code DefaultParamsWriter} saved. */
-  private static final class Reader extends MLReader<LDA> {
-    @Override
-    public LDA load(String path) {
-      return SparkInternals.loadParams(path, sc(), FlexCodeLDA.class, FlexCodeLDA::new);
-    }
-  }
-
-  @Override
-  public FlexCodeParamSet flexCodeParams() {
-    if (flexCodeParams == null) {
-      flexCodeParams = new FlexCodeParamSet(this);
-    }
-    return flexCodeParams;
-  }
-
-  /**
-   * Called on the driver after every iteration during {@code fit} with the mini-batch's
-   * log-perplexity estimate; not a param, not saved.
-   */
-  public FlexCodeLDA setIterationListener(IterationListener listener) {
-    this.iterationListener = listener;
-    return this;
   }
 
   /**
@@ -152,9 +113,8 @@ public class FlexCodeLDA extends LDA implements FlexCodeParams<FlexCodeLDA> {
       int vocabSize = vectors.first().size();
       SparkSession session = dataset.sparkSession();
       AggregatorOptions options = AggregatorOptions.fromSession(session);
-      IterationListener listener =
-          iterationListener != null ? iterationListener : (iteration, loss, record) -> {};
-      fit = OnlineLdaTrainer.train(documents, vocabSize, trainerConfig(options), listener);
+      fit =
+          OnlineLdaTrainer.train(documents, vocabSize, trainerConfig(options), iterationListener());
     } finally {
       documents.unpersist(false);
     }
@@ -172,5 +132,32 @@ public class FlexCodeLDA extends LDA implements FlexCodeParams<FlexCodeLDA> {
       throw new IllegalArgumentException("a training row has null features");
     }
     return (Vector) row.get(0);
+  }
+
+  /**
+   * The reader of saved FlexCodeLDA Estimators (Spark's {@code LDA.read()} only accepts its own
+   * class name); {@code Pipeline} loading finds it by reflection.
+   */
+  public static MLReader<LDA> read() {
+    return new Reader();
+  }
+
+  /** Loads a saved Estimator. */
+  public static FlexCodeLDA load(String path) {
+    return (FlexCodeLDA) read().load(path);
+  }
+
+  /** Reads the params {@code DefaultParamsWriter} saved. */
+  private static final class Reader extends MLReader<LDA> {
+    @Override
+    public LDA load(String path) {
+      return SparkInternals.loadParams(path, sc(), FlexCodeLDA.class, FlexCodeLDA::new);
+    }
+  }
+
+  @Override
+  public FlexCodeParamSet flexCodeParams() {
+    flexCodeParams = FlexCodeParamSet.ensure(flexCodeParams, this);
+    return flexCodeParams;
   }
 }

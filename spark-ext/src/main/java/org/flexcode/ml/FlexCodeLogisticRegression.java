@@ -21,7 +21,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.storage.StorageLevel;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
-import org.flexcode.optim.IterationListener;
 import org.flexcode.optim.LogisticRegressionTrainer;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.workloads.WeightedPoint;
@@ -52,7 +51,6 @@ public class FlexCodeLogisticRegression extends LogisticRegression
 
   // Created on first use: Spark's constructors look params up before this class's fields are set.
   private FlexCodeParamSet flexCodeParams;
-  private transient IterationListener iterationListener;
 
   public FlexCodeLogisticRegression() {
     this(Identifiable$.MODULE$.randomUID("flexcodeLogreg"));
@@ -63,48 +61,23 @@ public class FlexCodeLogisticRegression extends LogisticRegression
     FlexCodeParamSet.setDefaults(this, 1.0);
   }
 
-  /** Loads a saved Estimator. */
-  public static FlexCodeLogisticRegression load(String path) {
-    return (FlexCodeLogisticRegression) LogisticRegression.load(path);
-  }
-
   @Override
-  public FlexCodeParamSet flexCodeParams() {
-    if (flexCodeParams == null) {
-      flexCodeParams = new FlexCodeParamSet(this);
-    }
-    return flexCodeParams;
-  }
-
-  /**
-   * Called on the driver after every aggregation during {@code fit} with the objective value there
-   * (progress lines, reports); not a param, not saved.
-   */
-  public FlexCodeLogisticRegression setIterationListener(IterationListener listener) {
-    this.iterationListener = listener;
-    return this;
+  public FlexCodeLogisticRegression copy(ParamMap extra) {
+    return (FlexCodeLogisticRegression) defaultCopy(extra);
   }
 
   /** The solver that {@code fit} will use. */
   public LogisticRegressionTrainer.Solver resolvedSolver() {
-    return StrategyResolver.gradientDescent(this)
-        ? LogisticRegressionTrainer.Solver.GD
-        : LogisticRegressionTrainer.Solver.LBFGS;
-  }
-
-  @Override
-  public FlexCodeLogisticRegression copy(ParamMap extra) {
-    return (FlexCodeLogisticRegression) defaultCopy(extra);
+    return StrategyResolver.solver(
+        this, LogisticRegressionTrainer.Solver.GD, LogisticRegressionTrainer.Solver.LBFGS);
   }
 
   @Override
   public LogisticRegressionModel train(Dataset<?> dataset) {
     rejectUnsupported();
     AggregationStrategy aggregation = aggregationStrategy();
-    LogisticRegressionTrainer.Solver chosenSolver =
-        StrategyResolver.gradientDescentForFit(this)
-            ? LogisticRegressionTrainer.Solver.GD
-            : LogisticRegressionTrainer.Solver.LBFGS;
+    LogisticRegressionTrainer.Solver chosenSolver = resolvedSolver();
+    StrategyResolver.noteAutoChoice(this);
     String labelCol = getLabelCol();
     String featuresCol = getFeaturesCol();
     boolean weighted = isDefined(weightCol()) && !getWeightCol().isEmpty();
@@ -136,8 +109,6 @@ public class FlexCodeLogisticRegression extends LogisticRegression
             .map(FlexCodeLogisticRegression::toPoint)
             .persist(StorageLevel.MEMORY_AND_DISK());
     AggregatorOptions options = AggregatorOptions.fromSession(dataset.sparkSession());
-    IterationListener listener =
-        iterationListener != null ? iterationListener : (iteration, loss, record) -> {};
     LogisticRegressionTrainer.Fit fit;
     try {
       fit =
@@ -158,7 +129,7 @@ public class FlexCodeLogisticRegression extends LogisticRegression
                   getStepSize(),
                   aggregation,
                   options),
-              listener);
+              iterationListener());
     } finally {
       points.unpersist(false);
     }
@@ -233,5 +204,16 @@ public class FlexCodeLogisticRegression extends LogisticRegression
                 + " (bound-constrained fits)");
       }
     }
+  }
+
+  /** Loads a saved Estimator. */
+  public static FlexCodeLogisticRegression load(String path) {
+    return (FlexCodeLogisticRegression) LogisticRegression.load(path);
+  }
+
+  @Override
+  public FlexCodeParamSet flexCodeParams() {
+    flexCodeParams = FlexCodeParamSet.ensure(flexCodeParams, this);
+    return flexCodeParams;
   }
 }

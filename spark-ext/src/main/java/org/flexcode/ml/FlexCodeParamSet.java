@@ -8,12 +8,14 @@ import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.param.Params;
 import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.optim.IterationListener;
 import scala.runtime.AbstractFunction1;
 
 /**
  * The {@link Param} objects of one Estimator's {@link FlexCodeParams}, created once its uid is set
  * (on first use), with their names, docs and validators, and the defaults every Estimator takes
- * from the {@code spark.flexcode.<name>} keys of the active session.
+ * from the {@code spark.flexcode.<name>} keys of the active session; beside them the Estimator's
+ * iteration listener, which is no param (neither saved nor copied).
  */
 public final class FlexCodeParamSet implements Serializable {
 
@@ -30,6 +32,7 @@ public final class FlexCodeParamSet implements Serializable {
   final DoubleParam shadowLate;
   final Param<String> solver;
   final DoubleParam stepSize;
+  transient IterationListener listener;
 
   /** The params of {@code owner}, whose uid must be set. */
   FlexCodeParamSet(Params owner) {
@@ -87,6 +90,11 @@ public final class FlexCodeParamSet implements Serializable {
             "stepSize",
             "step of the gd solver (its scale per Estimator: see the Estimator's Javadoc)",
             ParamValidators.gt(0));
+  }
+
+  /** {@code existing}, or when null the params of {@code owner}, whose uid must be set. */
+  static FlexCodeParamSet ensure(FlexCodeParamSet existing, Params owner) {
+    return existing != null ? existing : new FlexCodeParamSet(owner);
   }
 
   /**

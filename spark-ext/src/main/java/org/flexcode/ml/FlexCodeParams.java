@@ -6,6 +6,7 @@ import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.Params;
 import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.optim.IterationListener;
 
 /**
  * The params every FlexCode Estimator takes, with the same names, defaults (the {@code
@@ -172,6 +173,21 @@ public interface FlexCodeParams<T extends FlexCodeParams<T>> extends Params {
   /** The step of the gd solver. */
   default double getStepSize() {
     return (Double) $(stepSize());
+  }
+
+  /**
+   * Called on the driver after every aggregation during {@code fit} with the objective there
+   * (progress lines, reports); not a param, neither saved nor copied.
+   */
+  default T setIterationListener(IterationListener listener) {
+    flexCodeParams().listener = listener;
+    return self();
+  }
+
+  /** The listener {@code fit} calls: the one set, else one that does nothing. */
+  default IterationListener iterationListener() {
+    IterationListener listener = flexCodeParams().listener;
+    return listener != null ? listener : (iteration, loss, record) -> {};
   }
 
   /** The strategy these params describe (see the rule in this interface's Javadoc). */

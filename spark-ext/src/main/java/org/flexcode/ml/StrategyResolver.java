@@ -56,15 +56,19 @@ final class StrategyResolver {
     return solver.equals("gd") || (solver.equals("auto") && !strategy.isExact());
   }
 
-  /** As {@link #gradientDescent}, logging a notice when solver auto picks gradient descent. */
-  static boolean gradientDescentForFit(FlexCodeParams<?> params) {
-    boolean gd = gradientDescent(params);
-    if (gd && params.getSolver().equals("auto")) {
+  /** {@code gradientDescent} or {@code lbfgs}, as {@link #gradientDescent} decides. */
+  static <S> S solver(FlexCodeParams<?> params, S gradientDescent, S lbfgs) {
+    return gradientDescent(params) ? gradientDescent : lbfgs;
+  }
+
+  /** Logs a notice when solver auto picks gradient descent for an approximate strategy. */
+  static void noteAutoChoice(FlexCodeParams<?> params) {
+    AggregationStrategy strategy = params.aggregationStrategy();
+    if (params.getSolver().equals("auto") && !strategy.isExact()) {
       LOG.info(
           "FlexCode: {} gives inexact gradients; solver auto picks gradient descent (gd)",
-          params.aggregationStrategy().describe());
+          strategy.describe());
     }
-    return gd;
   }
 
   /** Refuses a solver other than auto for an Estimator whose training has no solver choice. */

@@ -154,6 +154,14 @@ class FlexCodeLDATest {
   }
 
   @Test
+  void rejectsASolverOtherThanAutoNamingIt() {
+    FlexCodeLDA lda = configured(new FlexCodeLDA()).setSolver("gd");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> lda.fit(sample));
+    assertTrue(e.getMessage().contains("solver must be auto here, got 'gd'"), e.getMessage());
+  }
+
+  @Test
   void takesShadowStrategiesByNameOrSpecAndRejectsBadSpecs() {
     assertEquals(
         "shadow:m=1,f=0.1", new FlexCodeLDA().setStrategy("shadow").aggregationStrategy().spec());
