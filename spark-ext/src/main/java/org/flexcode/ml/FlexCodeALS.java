@@ -5,13 +5,8 @@ import static org.apache.spark.sql.functions.lit;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.ml.param.DoubleParam;
-import org.apache.spark.ml.param.IntParam;
-import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.recommendation.ALS;
 import org.apache.spark.ml.recommendation.ALSModel;
 import org.apache.spark.ml.util.Identifiable$;
@@ -24,13 +19,10 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
-import org.flexcode.optim.IterationListener;
 import org.flexcode.optim.MatrixFactorizationTrainer;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.workloads.IndexedRating;
 import org.flexcode.workloads.IndexedRatings;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A drop-in for spark.ml's {@link ALS} (explicit feedback) that minimizes the same objective
@@ -47,31 +39,22 @@ import org.slf4j.LoggerFactory;
  * numItemBlocks, checkpointInterval and the storage levels do not apply and are ignored (the
  * engine's blocks are the input's partitions).
  *
- * <p>Own params (defaults from the Spark conf keys {@code spark.flexcode.<name>} of the active
- * session when the Estimator is created): {@code strategy} (bsp, ignore, frc, cyclic, shadow,
- * hybrid, or a full spec such as {@code shadow:m=2,f=0.05,late=1.5}; default bsp), {@code
- * stragglerTolerance} (s of frc and cyclic, default 1), {@code ignoreCount} (b of ignore, default
- * 1), {@code solver} (auto, lbfgs, gd; auto picks L-BFGS for exact strategies and gradient descent
- * for approximate ones), {@code stepSize} (of gd: the fraction of the per-row diagonal Gauss-Newton
- * step of {@link MatrixFactorizationTrainer}; default 0.8).
+ * <p>Own params: the {@link FlexCodeParams} every FlexCode Estimator shares (strategy, a name or a
+ * full spec; stragglerTolerance; ignoreCount; the shadow params; solver; stepSize), with defaults
+ * from the session's {@code spark.flexcode.<name>} keys. solver auto picks L-BFGS for exact
+ * strategies and gradient descent for approximate ones; {@code stepSize} is gd's step as a fraction
+ * of the per-row diagonal Gauss-Newton step of {@link MatrixFactorizationTrainer} (row k moves by
+ * stepSize * gradient_k / curvature_k), default 0.8.
  */
-public class FlexCodeALS extends ALS {
+public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
 
   private static final long serialVersionUID = 1L;
-  private static final Logger LOG = LoggerFactory.getLogger(FlexCodeALS.class);
-  private static final List<String> STRATEGIES =
-      List.of("bsp", "ignore", "frc", "cyclic", "shadow", "hybrid");
-  private static final List<String> SOLVERS = List.of("auto", "lbfgs", "gd");
   private static final double TOLERANCE = 1e-9;
 
-  // Created lazily: Spark's constructors may look params up before this class's fields are set.
-  private Param<String> strategy;
-  private IntParam stragglerTolerance;
-  private IntParam ignoreCount;
-  private Param<String> solver;
-  private DoubleParam stepSize;
-  private transient IterationListener iterationListener;
   private transient MatrixFactorizationTrainer.Fit lastFit;
+
+  // Created on first use: Spark's constructors look params up before this class's fields are set.
+  private FlexCodeParamSet flexCodeParams;
 
   public FlexCodeALS() {
     this(Identifiable$.MODULE$.randomUID("flexcodeAls"));
@@ -80,137 +63,12 @@ public class FlexCodeALS extends ALS {
   public FlexCodeALS(String uid) {
     super(uid);
     setDefault(maxIter(), 100);
-    setDefault(
-        strategy(), SessionDefaults.checked(strategy(), SessionDefaults.string("strategy", "bsp")));
-    setDefault(
-        stragglerTolerance(),
-        SessionDefaults.checked(
-            stragglerTolerance(), SessionDefaults.integer("stragglerTolerance", 1)));
-    setDefault(
-        ignoreCount(),
-        SessionDefaults.checked(ignoreCount(), SessionDefaults.integer("ignoreCount", 1)));
-    setDefault(
-        solver(), SessionDefaults.checked(solver(), SessionDefaults.string("solver", "auto")));
-    setDefault(
-        stepSize(), SessionDefaults.checked(stepSize(), SessionDefaults.number("stepSize", 0.8)));
+    FlexCodeParamSet.setDefaults(this, 0.8);
   }
 
-  /** Loads a saved Estimator. */
-  public static FlexCodeALS load(String path) {
-    return (FlexCodeALS) ALS.load(path);
-  }
-
-  public Param<String> strategy() {
-    if (strategy == null) {
-      strategy =
-          new Param<>(
-              this,
-              "strategy",
-              "how gradients are aggregated: bsp, ignore, frc, cyclic, shadow (m=1, f=0.1),"
-                  + " hybrid (s, m=1, f=0.1), or a full spec such as shadow:m=2,f=0.05,late=1.5",
-              new SessionDefaults.StrategyValidator(STRATEGIES, true));
-    }
-    return strategy;
-  }
-
-  public IntParam stragglerTolerance() {
-    if (stragglerTolerance == null) {
-      stragglerTolerance =
-          new IntParam(
-              this,
-              "stragglerTolerance",
-              "stragglers s tolerated by frc and cyclic (each block has s+1 copies)",
-              ParamValidators.gtEq(0));
-    }
-    return stragglerTolerance;
-  }
-
-  public IntParam ignoreCount() {
-    if (ignoreCount == null) {
-      ignoreCount =
-          new IntParam(
-              this, "ignoreCount", "slowest tasks b that ignore drops", ParamValidators.gtEq(0));
-    }
-    return ignoreCount;
-  }
-
-  public Param<String> solver() {
-    if (solver == null) {
-      solver =
-          new Param<>(
-              this,
-              "solver",
-              "auto (L-BFGS for exact strategies, gd for approximate ones), lbfgs or gd",
-              ParamValidators.inArray(SOLVERS));
-    }
-    return solver;
-  }
-
-  public DoubleParam stepSize() {
-    if (stepSize == null) {
-      stepSize =
-          new DoubleParam(
-              this,
-              "stepSize",
-              "step of the gd solver as a fraction of the per-row diagonal Gauss-Newton step"
-                  + " (row k moves by stepSize * gradient_k / curvature_k)",
-              ParamValidators.gt(0));
-    }
-    return stepSize;
-  }
-
-  public FlexCodeALS setStrategy(String value) {
-    set(strategy(), value.toLowerCase(Locale.ROOT));
-    return this;
-  }
-
-  public FlexCodeALS setStragglerTolerance(int value) {
-    set(stragglerTolerance(), value);
-    return this;
-  }
-
-  public FlexCodeALS setIgnoreCount(int value) {
-    set(ignoreCount(), value);
-    return this;
-  }
-
-  public FlexCodeALS setSolver(String value) {
-    set(solver(), value.toLowerCase(Locale.ROOT));
-    return this;
-  }
-
-  public FlexCodeALS setStepSize(double value) {
-    set(stepSize(), value);
-    return this;
-  }
-
-  public String getStrategy() {
-    return $(strategy());
-  }
-
-  public int getStragglerTolerance() {
-    return (Integer) $(stragglerTolerance());
-  }
-
-  public int getIgnoreCount() {
-    return (Integer) $(ignoreCount());
-  }
-
-  public String getSolver() {
-    return $(solver());
-  }
-
-  public double getStepSize() {
-    return (Double) $(stepSize());
-  }
-
-  /**
-   * Called on the driver after every aggregation during {@code fit} with the objective there
-   * (progress lines, reports); not a param, not saved.
-   */
-  public FlexCodeALS setIterationListener(IterationListener listener) {
-    this.iterationListener = listener;
-    return this;
+  @Override
+  public FlexCodeALS copy(ParamMap extra) {
+    return (FlexCodeALS) defaultCopy(extra);
   }
 
   /**
@@ -221,30 +79,10 @@ public class FlexCodeALS extends ALS {
     return lastFit;
   }
 
-  /** The strategy these params describe. */
-  public AggregationStrategy aggregationStrategy() {
-    return SessionDefaults.strategy(getStrategy(), getStragglerTolerance(), getIgnoreCount());
-  }
-
   /** The solver that {@code fit} will use. */
   public MatrixFactorizationTrainer.Solver resolvedSolver() {
-    AggregationStrategy s = aggregationStrategy();
-    String chosen = getSolver();
-    if (chosen.equals("lbfgs") && !s.isExact()) {
-      throw new IllegalArgumentException(
-          "solver=lbfgs needs an exact strategy, but "
-              + s.describe()
-              + " is approximate; use solver=gd or auto");
-    }
-    if (chosen.equals("gd") || (chosen.equals("auto") && !s.isExact())) {
-      return MatrixFactorizationTrainer.Solver.GD;
-    }
-    return MatrixFactorizationTrainer.Solver.LBFGS;
-  }
-
-  @Override
-  public FlexCodeALS copy(ParamMap extra) {
-    return (FlexCodeALS) defaultCopy(extra);
+    return StrategyResolver.solver(
+        this, MatrixFactorizationTrainer.Solver.GD, MatrixFactorizationTrainer.Solver.LBFGS);
   }
 
   @Override
@@ -252,12 +90,8 @@ public class FlexCodeALS extends ALS {
     transformSchema(dataset.schema());
     rejectUnsupported();
     MatrixFactorizationTrainer.Solver chosenSolver = resolvedSolver();
+    StrategyResolver.noteAutoChoice(this);
     AggregationStrategy aggregation = aggregationStrategy();
-    if (getSolver().equals("auto") && chosenSolver == MatrixFactorizationTrainer.Solver.GD) {
-      LOG.info(
-          "FlexCode: {} gives inexact gradients; solver auto picks gradient descent (gd)",
-          aggregation.describe());
-    }
     Column rating = getRatingCol().isEmpty() ? lit(1.0) : col(getRatingCol()).cast("double");
     Dataset<Row> rows =
         dataset.select(
@@ -286,7 +120,7 @@ public class FlexCodeALS extends ALS {
                   getSeed(),
                   aggregation,
                   options),
-              iterationListener);
+              iterationListener());
     } finally {
       ratings.unpersist(false);
     }
@@ -337,5 +171,16 @@ public class FlexCodeALS extends ALS {
       throw new IllegalArgumentException(
           "FlexCodeALS does not support nonnegative = true (constrained factors)");
     }
+  }
+
+  /** Loads a saved Estimator. */
+  public static FlexCodeALS load(String path) {
+    return (FlexCodeALS) ALS.load(path);
+  }
+
+  @Override
+  public FlexCodeParamSet flexCodeParams() {
+    flexCodeParams = FlexCodeParamSet.ensure(flexCodeParams, this);
+    return flexCodeParams;
   }
 }

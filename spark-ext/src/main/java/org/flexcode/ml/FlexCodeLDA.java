@@ -2,25 +2,19 @@ package org.flexcode.ml;
 
 import static org.apache.spark.sql.functions.col;
 
-import java.util.List;
 import java.util.Locale;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.clustering.LDA;
 import org.apache.spark.ml.clustering.LocalLDAModel;
 import org.apache.spark.ml.linalg.Vector;
-import org.apache.spark.ml.param.IntParam;
-import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
-import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
-import org.flexcode.optim.IterationListener;
 import org.flexcode.optim.OnlineLdaTrainer;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.workloads.Document;
@@ -37,24 +31,20 @@ import org.flexcode.workloads.Document;
  * fraction), optimizeDocConcentration, optimizer ({@code online} only; {@code em} is rejected with
  * a clear error). checkpointInterval and keepLastCheckpoint do not apply and are ignored.
  *
- * <p>Own params (defaults from the Spark conf keys {@code spark.flexcode.<name>} of the active
- * session when the Estimator is created): {@code strategy} (bsp, ignore, frc, cyclic, shadow,
- * hybrid, or a full spec such as {@code shadow:m=1,f=0.1,late=1.5}; default bsp), {@code
- * stragglerTolerance} (s of frc, cyclic and hybrid, default 1), {@code ignoreCount} (b of ignore,
- * default 1).
+ * <p>Own params: the {@link FlexCodeParams} every FlexCode Estimator shares (strategy, a name or a
+ * full spec; stragglerTolerance; ignoreCount; the shadow params; solver; stepSize), with defaults
+ * from the session's {@code spark.flexcode.<name>} keys. Online variational Bayes has no solver
+ * choice and its own step, (learningOffset + t)^-learningDecay: solver must stay auto (lbfgs and gd
+ * are rejected with a clear error) and stepSize does not apply and is ignored.
  */
-public class FlexCodeLDA extends LDA {
+public class FlexCodeLDA extends LDA implements FlexCodeParams<FlexCodeLDA> {
 
   private static final long serialVersionUID = 1L;
-  private static final List<String> STRATEGIES =
-      List.of("bsp", "ignore", "frc", "cyclic", "shadow", "hybrid");
 
-  // Created lazily: Spark's constructors may look params up before this class's fields are set.
-  private Param<String> strategy;
-  private IntParam stragglerTolerance;
-  private IntParam ignoreCount;
-  private transient IterationListener iterationListener;
   private transient OnlineLdaTrainer.Fit lastFit;
+
+  // Created on first use: Spark's constructors look params up before this class's fields are set.
+  private FlexCodeParamSet flexCodeParams;
 
   /** An Estimator with a random uid. */
   public FlexCodeLDA() {
@@ -64,121 +54,7 @@ public class FlexCodeLDA extends LDA {
   /** An Estimator with {@code uid} (Spark's persistence creates it this way). */
   public FlexCodeLDA(String uid) {
     super(uid);
-    setDefault(
-        strategy(), SessionDefaults.checked(strategy(), SessionDefaults.string("strategy", "bsp")));
-    setDefault(
-        stragglerTolerance(),
-        SessionDefaults.checked(
-            stragglerTolerance(), SessionDefaults.integer("stragglerTolerance", 1)));
-    setDefault(
-        ignoreCount(),
-        SessionDefaults.checked(ignoreCount(), SessionDefaults.integer("ignoreCount", 1)));
-  }
-
-  /**
-   * The reader of saved FlexCodeLDA Estimators (Spark's {@code LDA.read()} only accepts its own
-   * class name); {@code Pipeline} loading finds it by reflection.
-   */
-  public static MLReader<LDA> read() {
-    return new Reader();
-  }
-
-  /** Loads a saved Estimator. */
-  public static FlexCodeLDA load(String path) {
-    return (FlexCodeLDA) read().load(path);
-  }
-
-  /** Reads the params {@code DefaultParamsWriter} saved. */
-  private static final class Reader extends MLReader<LDA> {
-    @Override
-    public LDA load(String path) {
-      return SparkInternals.loadParams(path, sc(), FlexCodeLDA.class, FlexCodeLDA::new);
-    }
-  }
-
-  /** How the sufficient statistics are aggregated: a strategy name or a full spec. */
-  public Param<String> strategy() {
-    if (strategy == null) {
-      strategy =
-          new Param<>(
-              this,
-              "strategy",
-              "how the sufficient statistics are aggregated: bsp, ignore, frc, cyclic, shadow"
-                  + " (m=1, f=0.1), hybrid (s, m=1, f=0.1), or a full spec such as"
-                  + " shadow:m=1,f=0.1,late=1.5",
-              new SessionDefaults.StrategyValidator(STRATEGIES, true));
-    }
-    return strategy;
-  }
-
-  /** Stragglers s tolerated by frc and cyclic. */
-  public IntParam stragglerTolerance() {
-    if (stragglerTolerance == null) {
-      stragglerTolerance =
-          new IntParam(
-              this,
-              "stragglerTolerance",
-              "stragglers s tolerated by frc and cyclic (each block has s+1 copies)",
-              ParamValidators.gtEq(0));
-    }
-    return stragglerTolerance;
-  }
-
-  /** Slowest tasks b that ignore drops. */
-  public IntParam ignoreCount() {
-    if (ignoreCount == null) {
-      ignoreCount =
-          new IntParam(
-              this, "ignoreCount", "slowest tasks b that ignore drops", ParamValidators.gtEq(0));
-    }
-    return ignoreCount;
-  }
-
-  /** Sets {@link #strategy()}. */
-  public FlexCodeLDA setStrategy(String value) {
-    set(strategy(), value.toLowerCase(Locale.ROOT));
-    return this;
-  }
-
-  /** Sets {@link #stragglerTolerance()}. */
-  public FlexCodeLDA setStragglerTolerance(int value) {
-    set(stragglerTolerance(), value);
-    return this;
-  }
-
-  /** Sets {@link #ignoreCount()}. */
-  public FlexCodeLDA setIgnoreCount(int value) {
-    set(ignoreCount(), value);
-    return this;
-  }
-
-  /** The strategy name. */
-  public String getStrategy() {
-    return $(strategy());
-  }
-
-  /** s of frc and cyclic. */
-  public int getStragglerTolerance() {
-    return (Integer) $(stragglerTolerance());
-  }
-
-  /** b of ignore. */
-  public int getIgnoreCount() {
-    return (Integer) $(ignoreCount());
-  }
-
-  /**
-   * Called on the driver after every iteration during {@code fit} with the mini-batch's
-   * log-perplexity estimate; not a param, not saved.
-   */
-  public FlexCodeLDA setIterationListener(IterationListener listener) {
-    this.iterationListener = listener;
-    return this;
-  }
-
-  /** The strategy these params describe. */
-  public AggregationStrategy aggregationStrategy() {
-    return SessionDefaults.strategy(getStrategy(), getStragglerTolerance(), getIgnoreCount());
+    FlexCodeParamSet.setDefaults(this, 1.0);
   }
 
   /**
@@ -219,6 +95,8 @@ public class FlexCodeLDA extends LDA {
               + getOptimizer()
               + "' (use Spark's LDA for em)");
     }
+    StrategyResolver.requireAutoSolver(
+        this, "online variational Bayes steps by learningOffset and learningDecay");
     String featuresCol = getFeaturesCol();
     JavaRDD<Vector> vectors =
         dataset.select(col(featuresCol)).toJavaRDD().map(FlexCodeLDA::features);
@@ -235,9 +113,8 @@ public class FlexCodeLDA extends LDA {
       int vocabSize = vectors.first().size();
       SparkSession session = dataset.sparkSession();
       AggregatorOptions options = AggregatorOptions.fromSession(session);
-      IterationListener listener =
-          iterationListener != null ? iterationListener : (iteration, loss, record) -> {};
-      fit = OnlineLdaTrainer.train(documents, vocabSize, trainerConfig(options), listener);
+      fit =
+          OnlineLdaTrainer.train(documents, vocabSize, trainerConfig(options), iterationListener());
     } finally {
       documents.unpersist(false);
     }
@@ -255,5 +132,32 @@ public class FlexCodeLDA extends LDA {
       throw new IllegalArgumentException("a training row has null features");
     }
     return (Vector) row.get(0);
+  }
+
+  /**
+   * The reader of saved FlexCodeLDA Estimators (Spark's {@code LDA.read()} only accepts its own
+   * class name); {@code Pipeline} loading finds it by reflection.
+   */
+  public static MLReader<LDA> read() {
+    return new Reader();
+  }
+
+  /** Loads a saved Estimator. */
+  public static FlexCodeLDA load(String path) {
+    return (FlexCodeLDA) read().load(path);
+  }
+
+  /** Reads the params {@code DefaultParamsWriter} saved. */
+  private static final class Reader extends MLReader<LDA> {
+    @Override
+    public LDA load(String path) {
+      return SparkInternals.loadParams(path, sc(), FlexCodeLDA.class, FlexCodeLDA::new);
+    }
+  }
+
+  @Override
+  public FlexCodeParamSet flexCodeParams() {
+    flexCodeParams = FlexCodeParamSet.ensure(flexCodeParams, this);
+    return flexCodeParams;
   }
 }

@@ -39,12 +39,22 @@ class FlexCodeALSTest {
   static ALSModel model;
   static FlexCodeALS estimator;
 
-  /** A rank-2 positive matrix, half observed, with sparse ids (user 1000 + 7u, item 3i + 1). */
   @BeforeAll
   static void fit(SparkSession spark) {
+    ratings = lowRankRatings(spark, USERS, ITEMS);
+    estimator = new FlexCodeALS().setStrategy("cyclic").setStragglerTolerance(1);
+    estimator.setRank(2).setMaxIter(80).setRegParam(0.001).setSeed(3L);
+    model = estimator.fit(ratings);
+  }
+
+  /**
+   * A rank-2 positive matrix of {@code numUsers} x {@code numItems}, half observed (each user rates
+   * at least one item), with sparse ids (user 1000 + 7u, item 3i + 1), cached in four partitions.
+   */
+  static Dataset<Row> lowRankRatings(SparkSession spark, int numUsers, int numItems) {
     Random random = new Random(5);
-    double[][] users = new double[USERS][2];
-    double[][] items = new double[ITEMS][2];
+    double[][] users = new double[numUsers][2];
+    double[][] items = new double[numItems][2];
     for (double[] row : users) {
       row[0] = 1 + random.nextDouble();
       row[1] = random.nextDouble();
@@ -54,18 +64,15 @@ class FlexCodeALSTest {
       row[1] = random.nextDouble();
     }
     List<Row> rows = new ArrayList<>();
-    for (int u = 0; u < USERS; u++) {
-      for (int i = 0; i < ITEMS; i++) {
-        if (random.nextDouble() < 0.5 || i == u % ITEMS) {
+    for (int u = 0; u < numUsers; u++) {
+      for (int i = 0; i < numItems; i++) {
+        if (random.nextDouble() < 0.5 || i == u % numItems) {
           double r = users[u][0] * items[i][0] + users[u][1] * items[i][1];
           rows.add(RowFactory.create(1000 + 7 * u, 3 * i + 1, (float) r));
         }
       }
     }
-    ratings = spark.createDataFrame(rows, SCHEMA).repartition(4).cache();
-    estimator = new FlexCodeALS().setStrategy("cyclic").setStragglerTolerance(1);
-    estimator.setRank(2).setMaxIter(80).setRegParam(0.001).setSeed(3L);
-    model = estimator.fit(ratings);
+    return spark.createDataFrame(rows, SCHEMA).repartition(4).cache();
   }
 
   static double rmse(ALSModel m, Dataset<Row> data) {

@@ -32,19 +32,23 @@ class FlexCodeLDATest {
 
   @BeforeAll
   static void load(SparkSession spark) {
-    sample =
-        spark
-            .read()
-            .format("libsvm")
-            .load(
-                ProjectPaths.datasets()
-                    .resolve("spark-mllib-samples/sample_lda_libsvm_data.txt")
-                    .toString())
-            .repartition(4)
-            .cache();
+    sample = sample(spark);
   }
 
-  private static <E extends LDA> E configured(E lda) {
+  /** Spark's 12-document LDA sample, cached in four partitions. */
+  static Dataset<Row> sample(SparkSession spark) {
+    return spark
+        .read()
+        .format("libsvm")
+        .load(
+            ProjectPaths.datasets()
+                .resolve("spark-mllib-samples/sample_lda_libsvm_data.txt")
+                .toString())
+        .repartition(4)
+        .cache();
+  }
+
+  static <E extends LDA> E configured(E lda) {
     lda.setK(3)
         .setMaxIter(20)
         .setOptimizer("online")
@@ -147,6 +151,14 @@ class FlexCodeLDATest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> lda.fit(sample));
     assertTrue(e.getMessage().contains("'em'"), e.getMessage());
+  }
+
+  @Test
+  void rejectsASolverOtherThanAutoNamingIt() {
+    FlexCodeLDA lda = configured(new FlexCodeLDA()).setSolver("gd");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> lda.fit(sample));
+    assertTrue(e.getMessage().contains("solver must be auto here, got 'gd'"), e.getMessage());
   }
 
   @Test

@@ -1,0 +1,202 @@
+package org.flexcode.ml;
+
+import java.util.Locale;
+import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.IntParam;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.Params;
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.optim.IterationListener;
+
+/**
+ * The params every FlexCode Estimator takes, with the same names, defaults (the {@code
+ * spark.flexcode.<name>} keys of the active session when the Estimator is created, so a saved
+ * Estimator records the resolved values), validation and persistence: {@code strategy} (default
+ * bsp), {@code stragglerTolerance} (s, default 1), {@code ignoreCount} (b, default 1), {@code
+ * shadowTasks} (m, default 1), {@code shadowFraction} (f, default 0.1), {@code shadowSelector}
+ * (entropy or random), {@code shadowLate} (0, or X >= 1 for late shadows), {@code solver} (auto,
+ * lbfgs, gd) and {@code stepSize} (of gd).
+ *
+ * <p>How they name the strategy ({@link #aggregationStrategy()}): a bare name such as {@code frc}
+ * takes its parameters from the params (s from stragglerTolerance, b from ignoreCount, m, f,
+ * selector and late from the shadow params); params the named strategy does not take are ignored. A
+ * full spec such as {@code shadow:m=1,f=0.1,late=1.5} is used as given, keys it leaves out taking
+ * the spec grammar's defaults; setting a shadow param alongside a full spec is an error naming both
+ * (either could be meant), while stragglerTolerance and ignoreCount are ignored beside one.
+ *
+ * @param <T> the Estimator's own type, which the setters return
+ */
+public interface FlexCodeParams<T extends FlexCodeParams<T>> extends Params {
+
+  /** This Estimator's param objects (not a param itself), created on first use. */
+  FlexCodeParamSet flexCodeParams();
+
+  /** The strategy: a name or a full spec. */
+  default Param<String> strategy() {
+    return flexCodeParams().strategy;
+  }
+
+  /** Stragglers s tolerated by a named frc, cyclic or hybrid strategy. */
+  default IntParam stragglerTolerance() {
+    return flexCodeParams().stragglerTolerance;
+  }
+
+  /** Slowest tasks b that a named ignore strategy drops. */
+  default IntParam ignoreCount() {
+    return flexCodeParams().ignoreCount;
+  }
+
+  /** Shadow tasks m of a named shadow or hybrid strategy. */
+  default IntParam shadowTasks() {
+    return flexCodeParams().shadowTasks;
+  }
+
+  /** Fraction f of each block's records a shadow holds. */
+  default DoubleParam shadowFraction() {
+    return flexCodeParams().shadowFraction;
+  }
+
+  /** How shadows pick their subsets: entropy or random. */
+  default Param<String> shadowSelector() {
+    return flexCodeParams().shadowSelector;
+  }
+
+  /** 0, or X >= 1: shadows launched once a primary has run X times the median. */
+  default DoubleParam shadowLate() {
+    return flexCodeParams().shadowLate;
+  }
+
+  /** auto, lbfgs or gd. */
+  default Param<String> solver() {
+    return flexCodeParams().solver;
+  }
+
+  /** The step of the gd solver. */
+  default DoubleParam stepSize() {
+    return flexCodeParams().stepSize;
+  }
+
+  /** Sets {@link #strategy()} (lower-cased). */
+  default T setStrategy(String value) {
+    set(strategy(), value.toLowerCase(Locale.ROOT));
+    return self();
+  }
+
+  /** Sets {@link #stragglerTolerance()}. */
+  default T setStragglerTolerance(int value) {
+    set(stragglerTolerance(), value);
+    return self();
+  }
+
+  /** Sets {@link #ignoreCount()}. */
+  default T setIgnoreCount(int value) {
+    set(ignoreCount(), value);
+    return self();
+  }
+
+  /** Sets {@link #shadowTasks()}. */
+  default T setShadowTasks(int value) {
+    set(shadowTasks(), value);
+    return self();
+  }
+
+  /** Sets {@link #shadowFraction()}. */
+  default T setShadowFraction(double value) {
+    set(shadowFraction(), value);
+    return self();
+  }
+
+  /** Sets {@link #shadowSelector()} (lower-cased). */
+  default T setShadowSelector(String value) {
+    set(shadowSelector(), value.toLowerCase(Locale.ROOT));
+    return self();
+  }
+
+  /** Sets {@link #shadowLate()}. */
+  default T setShadowLate(double value) {
+    set(shadowLate(), value);
+    return self();
+  }
+
+  /** Sets {@link #solver()} (lower-cased). */
+  default T setSolver(String value) {
+    set(solver(), value.toLowerCase(Locale.ROOT));
+    return self();
+  }
+
+  /** Sets {@link #stepSize()}. */
+  default T setStepSize(double value) {
+    set(stepSize(), value);
+    return self();
+  }
+
+  /** The strategy name or spec. */
+  default String getStrategy() {
+    return $(strategy());
+  }
+
+  /** s of a named frc, cyclic or hybrid strategy. */
+  default int getStragglerTolerance() {
+    return (Integer) $(stragglerTolerance());
+  }
+
+  /** b of a named ignore strategy. */
+  default int getIgnoreCount() {
+    return (Integer) $(ignoreCount());
+  }
+
+  /** m of a named shadow or hybrid strategy. */
+  default int getShadowTasks() {
+    return (Integer) $(shadowTasks());
+  }
+
+  /** f of a named shadow or hybrid strategy. */
+  default double getShadowFraction() {
+    return (Double) $(shadowFraction());
+  }
+
+  /** The selector of a named shadow or hybrid strategy. */
+  default String getShadowSelector() {
+    return $(shadowSelector());
+  }
+
+  /** The late multiplier of a named shadow or hybrid strategy. */
+  default double getShadowLate() {
+    return (Double) $(shadowLate());
+  }
+
+  /** auto, lbfgs or gd. */
+  default String getSolver() {
+    return $(solver());
+  }
+
+  /** The step of the gd solver. */
+  default double getStepSize() {
+    return (Double) $(stepSize());
+  }
+
+  /**
+   * Called on the driver after every aggregation during {@code fit} with the objective there
+   * (progress lines, reports); not a param, neither saved nor copied.
+   */
+  default T setIterationListener(IterationListener listener) {
+    flexCodeParams().listener = listener;
+    return self();
+  }
+
+  /** The listener {@code fit} calls: the one set, else one that does nothing. */
+  default IterationListener iterationListener() {
+    IterationListener listener = flexCodeParams().listener;
+    return listener != null ? listener : (iteration, loss, record) -> {};
+  }
+
+  /** The strategy these params describe (see the rule in this interface's Javadoc). */
+  default AggregationStrategy aggregationStrategy() {
+    return StrategyResolver.strategy(this);
+  }
+
+  @SuppressWarnings("unchecked")
+  private T self() {
+    return (T) this;
+  }
+}
