@@ -12,7 +12,6 @@ import org.apache.spark.ml.clustering.LocalLDAModel;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.data.DocwordReader;
 import org.flexcode.metrics.RunReport;
 import org.flexcode.ml.FlexCodeLDA;
@@ -34,15 +33,11 @@ final class LdaJob {
                                     'docID wordID count' lines)
         --vocab PATH                its vocabulary (vocab.*.txt), for the topics' top words
         --k K                       topics (default 10)
-        --strategy S                bsp, ignore, frc, cyclic, shadow, hybrid, or a full spec
-                                    such as shadow:m=1,f=0.1,late=1.5 (default bsp)
-        --tolerance S               stragglers tolerated by frc and cyclic (default 1)
-        --ignore B                  slowest tasks ignore drops (default 1)
+      """
+          + StrategyFlags.USAGE
+          + """
         --baseline spark            also fit spark.ml's online LDA with the same settings and
                                     report its log_perplexity (default none)
-        --stragglers SPEC           inject a straggler pattern into every task, e.g.
-                                    slow-worker:p=0.2,max=2 (default none; sets
-                                    spark.flexcode.stragglers)
         --iterations N              maxIter (default 50)
         --mini-batch-fraction F     subsamplingRate, documents per iteration (default 0.05)
         --learning-offset T         tau0 (default 1024)
@@ -58,27 +53,24 @@ final class LdaJob {
       """;
 
   private static final Set<String> OPTIONS =
-      Set.of(
-          "docword",
-          "vocab",
-          "k",
-          "strategy",
-          "tolerance",
-          "ignore",
-          "baseline",
-          "stragglers",
-          "iterations",
-          "mini-batch-fraction",
-          "learning-offset",
-          "learning-decay",
-          "doc-concentration",
-          "topic-concentration",
-          "optimize-doc-concentration",
-          "seed",
-          "top-words",
-          "partitions",
-          "report",
-          "model-out");
+      StrategyFlags.with(
+          Set.of(
+              "docword",
+              "vocab",
+              "k",
+              "baseline",
+              "iterations",
+              "mini-batch-fraction",
+              "learning-offset",
+              "learning-decay",
+              "doc-concentration",
+              "topic-concentration",
+              "optimize-doc-concentration",
+              "seed",
+              "top-words",
+              "partitions",
+              "report",
+              "model-out"));
 
   private LdaJob() {}
 
@@ -97,11 +89,7 @@ final class LdaJob {
     if (topWords < 1) {
       throw new IllegalArgumentException("--top-words must be >= 1, got " + topWords);
     }
-    FlexCodeLDA estimator =
-        new FlexCodeLDA()
-            .setStrategy(args.string("strategy", "bsp"))
-            .setStragglerTolerance(args.integer("tolerance", StrategyDefaults.TOLERANCE))
-            .setIgnoreCount(args.integer("ignore", StrategyDefaults.IGNORED));
+    FlexCodeLDA estimator = StrategyFlags.apply(args, new FlexCodeLDA());
     estimator
         .setK(args.integer("k", 10))
         .setMaxIter(args.integer("iterations", 50))

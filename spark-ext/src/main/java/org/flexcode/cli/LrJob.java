@@ -14,7 +14,6 @@ import org.apache.spark.ml.feature.LabeledPoint;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.data.AvazuCsvReader;
 import org.flexcode.data.LibSvmReader;
 import org.flexcode.data.Lines;
@@ -36,16 +35,9 @@ final class LrJob {
         --format F           libsvm or avazu (default: from the file name)
         --num-features N     LIBSVM: feature count (default: the largest index in --train);
                              Avazu: hashing buckets (default 262144)
-        --strategy S         bsp, ignore, frc, cyclic, shadow or hybrid (default bsp)
-        --tolerance S        stragglers tolerated by frc, cyclic and hybrid (default 1)
-        --stragglers SPEC    inject a straggler pattern into every task, e.g.
-                             slow-worker:p=0.2,max=2 (default none; sets spark.flexcode.stragglers)
-        --shadows M          shadow tasks of shadow and hybrid (default 1)
-        --shadow-fraction F  fraction of each block a shadow holds (default 0.1)
-        --selector X         how shadows pick records: entropy or random (default entropy)
-        --shadow-late X      launch shadows only once a primary has run X (>= 1) times the
-                             median of the finished ones (default 0: with the primaries)
-        --ignore B           slowest tasks ignore drops (default 1)
+      """
+          + StrategyFlags.USAGE
+          + """
         --iterations N       maxIter (default 100)
         --solver X           auto, lbfgs or gd (default auto: lbfgs for exact strategies, gd otherwise)
         --reg-param L        regParam (default 0.0)
@@ -58,28 +50,21 @@ final class LrJob {
       """;
 
   private static final Set<String> OPTIONS =
-      Set.of(
-          "train",
-          "test",
-          "format",
-          "num-features",
-          "strategy",
-          "shadows",
-          "stragglers",
-          "shadow-fraction",
-          "shadow-late",
-          "selector",
-          "tolerance",
-          "ignore",
-          "iterations",
-          "solver",
-          "reg-param",
-          "elastic-net",
-          "tol",
-          "step-size",
-          "partitions",
-          "report",
-          "model-out");
+      StrategyFlags.with(
+          Set.of(
+              "train",
+              "test",
+              "format",
+              "num-features",
+              "iterations",
+              "solver",
+              "reg-param",
+              "elastic-net",
+              "tol",
+              "step-size",
+              "partitions",
+              "report",
+              "model-out"));
 
   private LrJob() {}
 
@@ -119,14 +104,7 @@ final class LrJob {
             : null;
 
     FlexCodeLogisticRegression estimator =
-        new FlexCodeLogisticRegression()
-            .setStrategy(args.string("strategy", "bsp"))
-            .setStragglerTolerance(args.integer("tolerance", StrategyDefaults.TOLERANCE))
-            .setIgnoreCount(args.integer("ignore", StrategyDefaults.IGNORED))
-            .setShadowTasks(args.integer("shadows", StrategyDefaults.SHADOW_TASKS))
-            .setShadowFraction(args.number("shadow-fraction", StrategyDefaults.SHADOW_FRACTION))
-            .setShadowLate(args.number("shadow-late", StrategyDefaults.SHADOW_LATE))
-            .setShadowSelector(args.string("selector", StrategyDefaults.SELECTOR.toString()))
+        StrategyFlags.apply(args, new FlexCodeLogisticRegression())
             .setSolver(args.string("solver", "auto"))
             .setStepSize(args.number("step-size", 1.0));
     estimator

@@ -13,7 +13,6 @@ import org.apache.spark.ml.recommendation.ALSModel;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.data.MovieLensReader;
 import org.flexcode.metrics.RunReport;
 import org.flexcode.ml.FlexCodeALS;
@@ -33,12 +32,9 @@ final class MfJob {
         --ratings PATH       MovieLens ratings CSV (userId,movieId,rating[,timestamp], header optional)
         --test-fraction F    share of the ratings held out for the test RMSE (default 0.2; 0: none)
         --seed S             seed of the split and of the initial factors (default 42)
-        --strategy S         bsp, ignore, frc, cyclic, shadow, hybrid, or a full spec such
-                             as shadow:m=1,f=0.1,late=1.5 (default bsp)
-        --tolerance S        stragglers tolerated by frc and cyclic (default 1)
-        --ignore B           slowest tasks ignore drops (default 1)
-        --stragglers SPEC    inject a straggler pattern into every task, e.g.
-                             slow-worker:p=0.2,max=2 (default none; sets spark.flexcode.stragglers)
+      """
+          + StrategyFlags.USAGE
+          + """
         --iterations N       maxIter: solver iterations (default 100)
         --rank K             factor rank (default 10)
         --reg-param L        regParam of the ALS-WR penalty (default 0.1)
@@ -54,24 +50,21 @@ final class MfJob {
       """;
 
   private static final Set<String> OPTIONS =
-      Set.of(
-          "ratings",
-          "test-fraction",
-          "seed",
-          "strategy",
-          "tolerance",
-          "ignore",
-          "stragglers",
-          "iterations",
-          "rank",
-          "reg-param",
-          "solver",
-          "step-size",
-          "cold-start",
-          "partitions",
-          "baseline-iterations",
-          "report",
-          "model-out");
+      StrategyFlags.with(
+          Set.of(
+              "ratings",
+              "test-fraction",
+              "seed",
+              "iterations",
+              "rank",
+              "reg-param",
+              "solver",
+              "step-size",
+              "cold-start",
+              "partitions",
+              "baseline-iterations",
+              "report",
+              "model-out"));
 
   private MfJob() {}
 
@@ -103,10 +96,7 @@ final class MfJob {
     long wallStart = System.currentTimeMillis();
 
     FlexCodeALS estimator =
-        new FlexCodeALS()
-            .setStrategy(args.string("strategy", "bsp"))
-            .setStragglerTolerance(args.integer("tolerance", StrategyDefaults.TOLERANCE))
-            .setIgnoreCount(args.integer("ignore", StrategyDefaults.IGNORED))
+        StrategyFlags.apply(args, new FlexCodeALS())
             .setSolver(args.string("solver", "auto"))
             .setStepSize(args.number("step-size", 0.8));
     estimator
