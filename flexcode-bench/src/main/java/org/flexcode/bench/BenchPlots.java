@@ -1,4 +1,4 @@
-package org.flexcode.metrics;
+package org.flexcode.bench;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package org.flexcode.cli;
+package org.flexcode.bench;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,6 +20,8 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
 import org.flexcode.aggregation.CodedAggregator;
+import org.flexcode.metrics.Errors;
+import org.flexcode.metrics.SampleStats;
 
 /**
  * Per-iteration time of the engine against MLlib's {@code treeAggregate} (depth 2, as {@code
@@ -107,7 +109,7 @@ public final class EngineBenchmark {
         }
         reference = sums[0];
         for (int c = 1; c < contenders; c++) {
-          worstError = Math.max(worstError, relativeError(sums[c], reference));
+          worstError = Math.max(worstError, Errors.relative(sums[c], reference));
         }
       }
       System.out.printf(
@@ -115,15 +117,15 @@ public final class EngineBenchmark {
           count, partitions, jsc.master(), iterations, warmup);
       System.out.println("| contender | mean ms | p50 ms | p95 ms | mean vs treeAggregate |");
       System.out.println("|---|---|---|---|---|");
-      double base = mean(millis[0]);
+      double base = SampleStats.mean(millis[0]);
       for (int c = 0; c < contenders; c++) {
         System.out.printf(
             "| %s | %.1f | %.1f | %.1f | %.2f |%n",
             names.get(c),
-            mean(millis[c]),
-            percentile(millis[c], 0.5),
-            percentile(millis[c], 0.95),
-            mean(millis[c]) / base);
+            SampleStats.mean(millis[c]),
+            SampleStats.percentile(millis[c], 0.5),
+            SampleStats.percentile(millis[c], 0.95),
+            SampleStats.mean(millis[c]) / base);
       }
       System.out.printf("worst relative difference to treeAggregate's sum: %.2e%n", worstError);
       engines.forEach(CodedAggregator::close);
@@ -175,19 +177,5 @@ public final class EngineBenchmark {
             2);
     bc.destroy();
     return sum;
-  }
-
-  private static double relativeError(double[] x, double[] truth) {
-    return org.flexcode.metrics.Errors.relative(x, truth);
-  }
-
-  private static double mean(double[] xs) {
-    return Arrays.stream(xs).average().orElse(Double.NaN);
-  }
-
-  private static double percentile(double[] xs, double q) {
-    double[] sorted = xs.clone();
-    Arrays.sort(sorted);
-    return sorted[Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1)];
   }
 }

@@ -1,12 +1,11 @@
-package org.flexcode.cli;
+package org.flexcode.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,12 +22,16 @@ import org.apache.spark.mllib.regression.LabeledPoint;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.ShadowSpec;
+import org.flexcode.cli.Args;
 import org.flexcode.data.LibSvmReader;
 import org.flexcode.data.Lines;
 import org.flexcode.entropy.Colouring;
 import org.flexcode.entropy.Selection;
 import org.flexcode.entropy.Selectors;
+import org.flexcode.metrics.Errors;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.metrics.JsonReports;
+import org.flexcode.metrics.TimeToTarget;
 import org.flexcode.optim.FlexCodeGradientDescent;
 import org.flexcode.optim.OptimizationResult;
 import org.flexcode.stragglers.StragglerInjector;
@@ -202,14 +205,10 @@ final class ShadowQualityExperiment {
     root.put("rows", rows);
     root.put("table", table);
     root.put("training", training);
-    Path parent = report.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
-    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(report.toFile(), root);
-    Path markdown = BenchJob.sibling(report, ".md");
+    JsonReports.write(report, root);
+    Path markdown = BenchReport.sibling(report, ".md");
     Files.writeString(markdown, md.toString());
-    Path plot = BenchJob.sibling(report, "-cosine.png");
+    Path plot = BenchReport.sibling(report, "-cosine.png");
     drawCosine(plot, configs, fractions, cosine);
     System.out.print(md);
     System.out.println("report: " + report.toAbsolutePath());
@@ -360,14 +359,8 @@ final class ShadowQualityExperiment {
   }
 
   private static Double timeToTarget(OptimizationResult r, double target, long start) {
-    double[] loss = r.lossHistory();
-    List<IterationRecord> records = r.records();
-    for (int i = 0; i < Math.min(loss.length, records.size()); i++) {
-      if (loss[i] <= target) {
-        return (double) (records.get(i).endMs() - start);
-      }
-    }
-    return null;
+    double[] elapsed = r.records().stream().mapToDouble(x -> x.endMs() - start).toArray();
+    return TimeToTarget.of(r.lossHistory(), elapsed, target);
   }
 
   private static double meanMs(List<IterationRecord> records) {
@@ -390,14 +383,9 @@ final class ShadowQualityExperiment {
     return na == 0 || nb == 0 ? 0.0 : dot / Math.sqrt(na * nb);
   }
 
+  /** The estimate's error relative to the block's gradient (its first n entries). */
   private static double relativeError(double[] truth, double[] estimate, int n) {
-    double diff = 0;
-    double norm = 0;
-    for (int d = 0; d < n; d++) {
-      diff += (truth[d] - estimate[d]) * (truth[d] - estimate[d]);
-      norm += truth[d] * truth[d];
-    }
-    return norm == 0 ? 0.0 : Math.sqrt(diff / norm);
+    return Errors.relative(Arrays.copyOf(estimate, n), Arrays.copyOf(truth, n));
   }
 
   private static void drawCosine(
