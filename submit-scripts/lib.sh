@@ -64,6 +64,7 @@ bench_jars() {
   local spark_cp="$build/runtime-classpath.txt" entry jars=()
   IFS=':' read -r -a entries <<< "$(cat "$bench_build/runtime-classpath.txt")"
   for entry in "${entries[@]}"; do
+    case "$entry" in *-tests.jar) continue ;; esac
     case ":$(cat "$spark_cp"):" in *":$entry:"*) ;; *) jars+=("$entry") ;; esac
   done
   (IFS=','; printf '%s' "${jars[*]}")

@@ -40,9 +40,16 @@ final class SpeculationApplication {
         command.add(arg);
       }
     }
-    String master = new SparkConf().get("spark.master", "local-cluster[4,1,1024]");
+    SparkConf parent = new SparkConf();
+    String master = parent.get("spark.master", "local-cluster[4,1,1024]");
     command.add("-Dspark.master=" + master);
     command.add("-Dspark.speculation=true");
+    // The jars spark-submit ships to the executors (the bench's own: its tasks' lambdas live
+    // there).
+    String jars = parent.get("spark.jars", "");
+    if (!jars.isEmpty()) {
+      command.add("-Dspark.jars=" + jars);
+    }
     if (master.startsWith("local-cluster")) {
       command.add("-Dspark.executor.extraClassPath=" + fullClassPath());
     }

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * notebooks/zeppelin/FlexCode.zpln runs end to end as Zeppelin's Spark interpreter would run it
  * ({@link ZeppelinNoteRunner} in a JVM of its own, with the packaged jars, the library's and this
- * module's (which the note's {@code flexcode-submit bench} runs), and not the build's classes on its
- * class path), with small iteration counts. An integration test: it needs the jars, so failsafe
+ * module's (which the note's {@code flexcode-submit bench} runs), and not the build's classes on
+ * its class path), with small iteration counts. An integration test: it needs the jars, so failsafe
  * runs it after {@code package}.
  */
 class ZeppelinNoteIT {
