@@ -37,9 +37,6 @@ import org.flexcode.optim.OptimizationResult;
 import org.flexcode.stragglers.StragglerInjector;
 import org.flexcode.stragglers.StragglerPattern;
 import org.flexcode.workloads.PointColourings;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import scala.Tuple2;
 
 /**
@@ -63,8 +60,6 @@ final class ShadowQualityExperiment {
   private static final List<String> SELECTORS = List.of("entropy", "random");
   private static final double TARGET_MARGIN = 0.005;
 
-  private ShadowQualityExperiment() {}
-
   /** One selector at one fraction. */
   record Config(String selector, double fraction) implements Serializable {
     String spec() {
@@ -76,28 +71,48 @@ final class ShadowQualityExperiment {
   record BlockSamples(int block, List<Tuple2<Object, Vector>> records, List<Selection> selections)
       implements Serializable {}
 
-  static int run(JavaSparkContext jsc, Args args, Path report) throws IOException {
-    String train = args.required("train");
-    String test = args.string("test", null);
-    int partitions = args.integer("partitions", 8);
-    int iterations = args.integer("iterations", 30);
-    double step = args.number("step-size", 4.0);
-    long seed = args.integer("seed", 7);
-    List<Double> fractions = new ArrayList<>();
+  private final JavaSparkContext jsc;
+  private final Args args;
+  private final String train;
+  private final int partitions;
+  private final int iterations;
+  private final double step;
+  private final long seed;
+  private final List<Double> fractions = new ArrayList<>();
+  private final StragglerPattern pattern;
+  private final List<Config> configs = new ArrayList<>();
+
+  private ShadowQualityExperiment(JavaSparkContext jsc, Args args) {
+    this.jsc = jsc;
+    this.args = args;
+    train = args.required("train");
+    partitions = args.integer("partitions", 8);
+    iterations = args.integer("iterations", 30);
+    step = args.number("step-size", 4.0);
+    seed = args.integer("seed", 7);
     for (String f : args.string("fractions", "0.02,0.05,0.1,0.2").split(",")) {
       fractions.add(Double.parseDouble(f.trim()));
     }
     List<String> patternSpecs = args.all("pattern");
-    StragglerPattern pattern =
+    pattern =
         StragglerPattern.parse(
             patternSpecs.isEmpty() ? "slow-worker:p=0.2,max=2" : patternSpecs.get(0));
-    List<Config> configs = new ArrayList<>();
     for (String selector : SELECTORS) {
       for (double f : fractions) {
         configs.add(new Config(selector, f));
       }
     }
+  }
 
+  /** Runs the experiment on the bench's options; writes its report to {@code report}. */
+  static int run(JavaSparkContext jsc, Args args, Path report) throws IOException {
+    return new ShadowQualityExperiment(jsc, args).run(report);
+  }
+
+  /** The training runs' figures (by spec) and the target loss they were measured against. */
+  private record Training(double target, Map<String, Map<String, Object>> bySpec) {}
+
+  private int run(Path report) throws IOException {
     int numFeatures = LibSvmReader.maxFeatureIndex(jsc, train, partitions);
     JavaRDD<Tuple2<Object, Vector>> data =
         Lines.validated(LibSvmReader.read(jsc, train, numFeatures, partitions))
@@ -113,10 +128,51 @@ final class ShadowQualityExperiment {
         partitions,
         iterations,
         pattern.spec());
-
     double[][] cosine = gradientQuality(jsc, data, configs, numFeatures, iterations, step, seed);
+    Training training = trainingRuns(data, numFeatures);
+    List<Map<String, Object>> table = new ArrayList<>();
+    for (int c = 0; c < configs.size(); c++) {
+      Config config = configs.get(c);
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("selector", config.selector());
+      row.put("fraction", config.fraction());
+      row.put("mean_cosine", cosine[c][0]);
+      row.put("mean_relative_error", cosine[c][1]);
+      row.putAll(training.bySpec().get(config.spec()));
+      table.add(row);
+    }
+    Map<String, Object> trainingReport = new LinkedHashMap<>();
+    trainingReport.put("pattern", pattern.spec());
+    trainingReport.put("target_loss", training.target());
+    trainingReport.put("runs", training.bySpec());
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("job", "bench");
+    root.put("experiment", "shadow-quality");
+    root.put("params", args.asParams());
+    root.put("rows", rows);
+    root.put("table", table);
+    root.put("training", trainingReport);
+    JsonReports.write(report, root);
+    String md = markdown(rows, training, table);
+    Path markdown = BenchReport.sibling(report, ".md");
+    Files.writeString(markdown, md);
+    Path plot = BenchReport.sibling(report, "-cosine.png");
+    BenchPlots.cosine(plot, configs, fractions, cosine);
+    System.out.print(md);
+    System.out.println("report: " + report.toAbsolutePath());
+    System.out.println("table: " + markdown.toAbsolutePath());
+    System.out.println("plot: " + plot.toAbsolutePath());
+    data.unpersist(false);
+    return 0;
+  }
 
-    Map<String, Object> training = new LinkedHashMap<>();
+  /**
+   * Trains {@code bsp}, {@code ignore:b=1} and every config's shadow spec under the pattern: final
+   * loss, test accuracy (with --test), mean iteration time, time to the target loss (bsp's final
+   * loss without stragglers + 0.5%) and iterations with shadow estimates.
+   */
+  private Training trainingRuns(JavaRDD<Tuple2<Object, Vector>> data, int numFeatures) {
+    String test = args.string("test", null);
     List<String> specs = new ArrayList<>(List.of("bsp", "ignore:b=1"));
     configs.forEach(c -> specs.add(c.spec()));
     OptimizationResult ideal = train(data, "bsp", StragglerPattern.ideal(), seed, step, iterations);
@@ -138,11 +194,11 @@ final class ShadowQualityExperiment {
       bySpec.put(spec, row);
       System.out.printf(Locale.ROOT, "shadow-quality: %-34s %s%n", spec, row);
     }
-    training.put("pattern", pattern.spec());
-    training.put("target_loss", target);
-    training.put("runs", bySpec);
+    return new Training(target, bySpec);
+  }
 
-    List<Map<String, Object>> table = new ArrayList<>();
+  /** The Markdown table: one line per config, then the bsp and ignore references. */
+  private String markdown(long rows, Training training, List<Map<String, Object>> table) {
     StringBuilder md = new StringBuilder("# Shadow quality: entropy-rich vs random subsets\n\n");
     md.append(
         String.format(
@@ -154,68 +210,48 @@ final class ShadowQualityExperiment {
             partitions,
             iterations,
             pattern.spec(),
-            target,
+            training.target(),
             TARGET_MARGIN * 100));
     md.append(
         "| selector | f | mean cosine | mean relative error | final loss | test accuracy |"
             + " time to target ms | iterations with estimates |\n"
             + "|---|---|---|---|---|---|---|---|\n");
-    for (int c = 0; c < configs.size(); c++) {
-      Config config = configs.get(c);
-      Map<String, Object> run = bySpec.get(config.spec());
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("selector", config.selector());
-      row.put("fraction", config.fraction());
-      row.put("mean_cosine", cosine[c][0]);
-      row.put("mean_relative_error", cosine[c][1]);
-      row.putAll(run);
-      table.add(row);
+    for (Map<String, Object> row : table) {
       md.append(
           String.format(
               Locale.ROOT,
               "| %s | %s | %.4f | %.4f | %.6f | %s | %s | %s |%n",
-              config.selector(),
-              config.fraction(),
-              cosine[c][0],
-              cosine[c][1],
-              (Double) run.get("final_loss"),
-              run.get("test_accuracy") == null
-                  ? ""
-                  : String.format(Locale.ROOT, "%.4f", (Double) run.get("test_accuracy")),
-              run.get("time_to_target_ms") == null ? "not reached" : run.get("time_to_target_ms"),
-              run.get("iterations_with_shadow_estimates")));
+              row.get("selector"),
+              row.get("fraction"),
+              (Double) row.get("mean_cosine"),
+              (Double) row.get("mean_relative_error"),
+              (Double) row.get("final_loss"),
+              accuracyCell(row),
+              targetCell(row),
+              row.get("iterations_with_shadow_estimates")));
     }
     for (String spec : List.of("bsp", "ignore:b=1")) {
-      Map<String, Object> run = bySpec.get(spec);
+      Map<String, Object> run = training.bySpec().get(spec);
       md.append(
           String.format(
               Locale.ROOT,
               "| (%s) | | | | %.6f | %s | %s | |%n",
               spec,
               (Double) run.get("final_loss"),
-              run.get("test_accuracy") == null
-                  ? ""
-                  : String.format(Locale.ROOT, "%.4f", (Double) run.get("test_accuracy")),
-              run.get("time_to_target_ms") == null ? "not reached" : run.get("time_to_target_ms")));
+              accuracyCell(run),
+              targetCell(run)));
     }
-    Map<String, Object> root = new LinkedHashMap<>();
-    root.put("job", "bench");
-    root.put("experiment", "shadow-quality");
-    root.put("params", args.asParams());
-    root.put("rows", rows);
-    root.put("table", table);
-    root.put("training", training);
-    JsonReports.write(report, root);
-    Path markdown = BenchReport.sibling(report, ".md");
-    Files.writeString(markdown, md.toString());
-    Path plot = BenchReport.sibling(report, "-cosine.png");
-    drawCosine(plot, configs, fractions, cosine);
-    System.out.print(md);
-    System.out.println("report: " + report.toAbsolutePath());
-    System.out.println("table: " + markdown.toAbsolutePath());
-    System.out.println("plot: " + plot.toAbsolutePath());
-    data.unpersist(false);
-    return 0;
+    return md.toString();
+  }
+
+  private static String accuracyCell(Map<String, Object> run) {
+    return run.get("test_accuracy") == null
+        ? ""
+        : String.format(Locale.ROOT, "%.4f", (Double) run.get("test_accuracy"));
+  }
+
+  private static Object targetCell(Map<String, Object> run) {
+    return run.get("time_to_target_ms") == null ? "not reached" : run.get("time_to_target_ms");
   }
 
   /** [config][0] mean cosine, [config][1] mean relative error, over blocks and iterations. */
@@ -386,37 +422,5 @@ final class ShadowQualityExperiment {
   /** The estimate's error relative to the block's gradient (its first n entries). */
   private static double relativeError(double[] truth, double[] estimate, int n) {
     return Errors.relative(Arrays.copyOf(estimate, n), Arrays.copyOf(truth, n));
-  }
-
-  private static void drawCosine(
-      Path file, List<Config> configs, List<Double> fractions, double[][] cosine)
-      throws IOException {
-    System.setProperty("java.awt.headless", "true");
-    XYChart chart =
-        new XYChartBuilder()
-            .width(720)
-            .height(440)
-            .title("Shadow estimate vs true block gradient")
-            .xAxisTitle("subset fraction f")
-            .yAxisTitle("mean cosine similarity")
-            .build();
-    for (String selector : SELECTORS) {
-      double[] x = new double[fractions.size()];
-      double[] y = new double[fractions.size()];
-      int k = 0;
-      for (int c = 0; c < configs.size(); c++) {
-        if (configs.get(c).selector().equals(selector)) {
-          x[k] = configs.get(c).fraction();
-          y[k] = cosine[c][0];
-          k++;
-        }
-      }
-      chart.addSeries(selector, x, y);
-    }
-    String name = file.getFileName().toString();
-    BitmapEncoder.saveBitmap(
-        chart,
-        file.resolveSibling(name.substring(0, name.length() - 4)).toString(),
-        BitmapEncoder.BitmapFormat.PNG);
   }
 }
