@@ -128,7 +128,7 @@ final class ShadowQualityExperiment {
         partitions,
         iterations,
         pattern.spec());
-    double[][] cosine = gradientQuality(jsc, data, configs, numFeatures, iterations, step, seed);
+    double[][] cosine = gradientQuality(data, numFeatures);
     Training training = trainingRuns(data, numFeatures);
     List<Map<String, Object>> table = new ArrayList<>();
     for (int c = 0; c < configs.size(); c++) {
@@ -255,36 +255,8 @@ final class ShadowQualityExperiment {
   }
 
   /** [config][0] mean cosine, [config][1] mean relative error, over blocks and iterations. */
-  private static double[][] gradientQuality(
-      JavaSparkContext jsc,
-      JavaRDD<Tuple2<Object, Vector>> data,
-      List<Config> configs,
-      int numFeatures,
-      int iterations,
-      double step,
-      long seed) {
-    Colouring<Tuple2<Object, Vector>> colouring = PointColourings.mllibPairs();
-    List<ShadowSpec> specs = new ArrayList<>();
-    for (Config c : configs) {
-      specs.add(new ShadowSpec(1, c.fraction(), c.selector(), 42L));
-    }
-    JavaRDD<BlockSamples> samples =
-        data.mapPartitionsWithIndex(
-                (block, it) -> {
-                  List<Tuple2<Object, Vector>> records = new ArrayList<>();
-                  it.forEachRemaining(records::add);
-                  int[] colours = colouring.colours(records);
-                  List<Selection> selections = new ArrayList<>();
-                  for (ShadowSpec spec : specs) {
-                    selections.add(
-                        Selectors.parse(spec.selector())
-                            .select(
-                                colours, spec.budget(records.size()), spec.selectionSeed(block)));
-                  }
-                  return List.of(new BlockSamples(block, records, selections)).iterator();
-                },
-                true)
-            .cache();
+  private double[][] gradientQuality(JavaRDD<Tuple2<Object, Vector>> data, int numFeatures) {
+    JavaRDD<BlockSamples> samples = samples(data, configs);
     double[][] sums = new double[configs.size()][2];
     long count = 0;
     Vector weights = Vectors.zeros(numFeatures);
@@ -292,37 +264,7 @@ final class ShadowQualityExperiment {
     for (int t = 1; t <= iterations; t++) {
       Broadcast<Vector> w = jsc.broadcast(weights);
       List<double[][]> perBlock =
-          samples
-              .map(
-                  b -> {
-                    LogisticGradient gradient = new LogisticGradient();
-                    double[][] out = new double[b.selections().size() + 1][];
-                    double[] trueGradient = new double[numFeatures];
-                    DenseVector truth = new DenseVector(trueGradient);
-                    for (Tuple2<Object, Vector> p : b.records()) {
-                      gradient.compute(p._2(), (Double) p._1(), w.value(), truth);
-                    }
-                    out[0] = java.util.Arrays.copyOf(trueGradient, numFeatures + 1);
-                    out[0][numFeatures] = b.records().size();
-                    for (int c = 0; c < b.selections().size(); c++) {
-                      Selection s = b.selections().get(c);
-                      int[] indices = s.indices();
-                      double[] sw = s.weights();
-                      out[c + 1] = new double[numFeatures];
-                      double[] g = new double[numFeatures];
-                      DenseVector one = new DenseVector(g);
-                      for (int k = 0; k < indices.length; k++) {
-                        java.util.Arrays.fill(g, 0.0);
-                        Tuple2<Object, Vector> p = b.records().get(indices[k]);
-                        gradient.compute(p._2(), (Double) p._1(), w.value(), one);
-                        for (int d = 0; d < numFeatures; d++) {
-                          out[c + 1][d] += sw[k] * g[d];
-                        }
-                      }
-                    }
-                    return out;
-                  })
-              .collect();
+          samples.map(b -> blockGradients(b, w.value(), numFeatures)).collect();
       w.destroy();
       double[] total = new double[numFeatures];
       double records = 0;
@@ -348,6 +290,64 @@ final class ShadowQualityExperiment {
       s[1] /= count;
     }
     return sums;
+  }
+
+  /** Every block's records with, per config, the subset its shadow would hold (cached). */
+  private static JavaRDD<BlockSamples> samples(
+      JavaRDD<Tuple2<Object, Vector>> data, List<Config> configs) {
+    Colouring<Tuple2<Object, Vector>> colouring = PointColourings.mllibPairs();
+    List<ShadowSpec> specs = new ArrayList<>();
+    for (Config c : configs) {
+      specs.add(new ShadowSpec(1, c.fraction(), c.selector(), 42L));
+    }
+    return data.mapPartitionsWithIndex(
+            (block, it) -> {
+              List<Tuple2<Object, Vector>> records = new ArrayList<>();
+              it.forEachRemaining(records::add);
+              int[] colours = colouring.colours(records);
+              List<Selection> selections = new ArrayList<>();
+              for (ShadowSpec spec : specs) {
+                selections.add(
+                    Selectors.parse(spec.selector())
+                        .select(colours, spec.budget(records.size()), spec.selectionSeed(block)));
+              }
+              return List.of(new BlockSamples(block, records, selections)).iterator();
+            },
+            true)
+        .cache();
+  }
+
+  /**
+   * On an executor: [0] the block's true gradient at {@code w} followed by its record count, [c +
+   * 1] the weighted subset estimate of config c.
+   */
+  private static double[][] blockGradients(BlockSamples b, Vector w, int numFeatures) {
+    LogisticGradient gradient = new LogisticGradient();
+    double[][] out = new double[b.selections().size() + 1][];
+    double[] trueGradient = new double[numFeatures];
+    DenseVector truth = new DenseVector(trueGradient);
+    for (Tuple2<Object, Vector> p : b.records()) {
+      gradient.compute(p._2(), (Double) p._1(), w, truth);
+    }
+    out[0] = Arrays.copyOf(trueGradient, numFeatures + 1);
+    out[0][numFeatures] = b.records().size();
+    for (int c = 0; c < b.selections().size(); c++) {
+      Selection s = b.selections().get(c);
+      int[] indices = s.indices();
+      double[] sw = s.weights();
+      out[c + 1] = new double[numFeatures];
+      double[] g = new double[numFeatures];
+      DenseVector one = new DenseVector(g);
+      for (int k = 0; k < indices.length; k++) {
+        Arrays.fill(g, 0.0);
+        Tuple2<Object, Vector> p = b.records().get(indices[k]);
+        gradient.compute(p._2(), (Double) p._1(), w, one);
+        for (int d = 0; d < numFeatures; d++) {
+          out[c + 1][d] += sw[k] * g[d];
+        }
+      }
+    }
+    return out;
   }
 
   private static OptimizationResult train(
