@@ -1,13 +1,16 @@
 # Shared by the submit scripts: the Spark build to use, the JVM flags Spark needs on Java 17, and
 # the Maven-resolved class path (built once, rebuilt when the sources are newer than the jar).
-# Sourced, not run. Sets: root, scala, spark_minor, build, jar, java_opts; defines
-# flexcode_classpath.
+# Sourced, not run. Sets: root, scala, spark_minor, build, jar, bench_build, bench_jar, java_opts;
+# defines flexcode_classpath, bench_classpath and bench_jars.
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 profile="${FLEXCODE_PROFILE:-}"
 if [ "$profile" = "spark-4" ]; then scala=2.13; spark_minor=4.1; else scala=2.12; spark_minor=3.5; fi
 build="$root/spark-ext/target/scala-${scala}"
 jar="$build/flexcode-spark_${scala}-0.1.0-SNAPSHOT.jar"
+# The benchmarks' own jar (module flexcode-bench), which needs the library's jar beside it.
+bench_build="$root/flexcode-bench/target/scala-${scala}"
+bench_jar="$bench_build/flexcode-bench_${scala}-0.1.0-SNAPSHOT.jar"
 
 java_opts="-XX:+IgnoreUnrecognizedVMOptions --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens=java.base/jdk.internal.ref=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/sun.nio.cs=ALL-UNNAMED --add-opens=java.base/sun.security.action=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED --add-opens=java.security.jgss/sun.security.krb5=ALL-UNNAMED -Djdk.reflect.useDirectMethodHandle=false"
 if [ "$profile" = "spark-4" ]; then
@@ -31,4 +34,38 @@ flexcode_classpath() {
         dependency:build-classpath -Dmdep.includeScope=compile -Dmdep.outputFile="$cpfile" -pl spark-ext) >&2
   fi
   printf '%s:%s' "$jar" "$(cat "$cpfile")"
+}
+
+# Prints the class path of the bench's runtime: $FLEXCODE_CLASSPATH when set (it must then hold the
+# bench's classes too), otherwise the bench jar plus its Maven dependencies (the library's jar,
+# Spark, xchart), building both modules first when a jar is missing or older than the sources.
+bench_classpath() {
+  if [ -n "${FLEXCODE_CLASSPATH:-}" ]; then
+    printf '%s' "$FLEXCODE_CLASSPATH"
+    return
+  fi
+  local cpfile="$bench_build/runtime-classpath.txt"
+  if [ ! -f "$bench_jar" ] || [ ! -f "$jar" ] || [ ! -s "$cpfile" ] || [ ! -s "$build/runtime-classpath.txt" ] \
+      || [ -n "$(find "$root/spark-ext/src/main" "$root/flexcode-bench/src/main" -newer "$bench_jar" -print -quit)" ]; then
+    echo "flexcode: building $(basename "$jar") and $(basename "$bench_jar") ..." >&2
+    local profile_args=()
+    [ -n "$profile" ] && profile_args=(-P "$profile")
+    # A relative outputFile is each module's own: spark-ext's and flexcode-bench's class paths.
+    (cd "$root" && ./mvnw -B -q "${profile_args[@]}" -DskipTests -Dspotless.check.skip=true package \
+        dependency:build-classpath -Dmdep.includeScope=compile \
+        -Dmdep.outputFile="target/scala-${scala}/runtime-classpath.txt" -pl flexcode-bench -am) >&2
+  fi
+  printf '%s:%s' "$bench_jar" "$(cat "$cpfile")"
+}
+
+# Prints, comma-separated, the jars the bench needs beyond Spark's (the library's jar, xchart and
+# its dependencies): what spark-submit's --jars must add. Call after bench_classpath.
+bench_jars() {
+  local spark_cp="$build/runtime-classpath.txt" entry jars=()
+  IFS=':' read -r -a entries <<< "$(cat "$bench_build/runtime-classpath.txt")"
+  for entry in "${entries[@]}"; do
+    case "$entry" in *-tests.jar) continue ;; esac
+    case ":$(cat "$spark_cp"):" in *":$entry:"*) ;; *) jars+=("$entry") ;; esac
+  done
+  (IFS=','; printf '%s' "${jars[*]}")
 }

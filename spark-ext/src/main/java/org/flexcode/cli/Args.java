@@ -5,14 +5,17 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-/** {@code --name value} options of one command, checked against the names it accepts. */
-final class Args {
+/**
+ * {@code --name value} options of one command, checked against the names it accepts (public for the
+ * benchmark module's commands).
+ */
+public final class Args {
 
   private final String command;
   private final Map<String, String> values = new LinkedHashMap<>();
   private final Map<String, java.util.List<String>> repeated = new LinkedHashMap<>();
 
-  Args(String command, String[] args, int from, Set<String> accepted) {
+  public Args(String command, String[] args, int from, Set<String> accepted) {
     this.command = command;
     for (int i = from; i < args.length; i++) {
       String arg = args[i];
@@ -45,19 +48,19 @@ final class Args {
   }
 
   /** Every value given for a repeatable option, in order (empty when absent). */
-  java.util.List<String> all(String name) {
+  public java.util.List<String> all(String name) {
     return repeated.getOrDefault(name, java.util.List.of());
   }
 
-  boolean has(String name) {
+  public boolean has(String name) {
     return values.containsKey(name);
   }
 
-  String string(String name, String fallback) {
+  public String string(String name, String fallback) {
     return values.getOrDefault(name, fallback);
   }
 
-  String required(String name) {
+  public String required(String name) {
     String v = values.get(name);
     if (v == null) {
       throw new IllegalArgumentException(command + ": --" + name + " is required");
@@ -65,7 +68,7 @@ final class Args {
     return v;
   }
 
-  int integer(String name, int fallback) {
+  public int integer(String name, int fallback) {
     String v = values.get(name);
     if (v == null) {
       return fallback;
@@ -78,7 +81,7 @@ final class Args {
     }
   }
 
-  double number(String name, double fallback) {
+  public double number(String name, double fallback) {
     String v = values.get(name);
     if (v == null) {
       return fallback;
@@ -91,7 +94,7 @@ final class Args {
     }
   }
 
-  boolean flag(String name, boolean fallback) {
+  public boolean flag(String name, boolean fallback) {
     String v = values.get(name);
     if (v == null) {
       return fallback;
@@ -105,7 +108,7 @@ final class Args {
     };
   }
 
-  Map<String, Object> asParams() {
+  public Map<String, Object> asParams() {
     return new LinkedHashMap<>(values);
   }
 }

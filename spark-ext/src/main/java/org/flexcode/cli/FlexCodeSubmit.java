@@ -20,7 +20,8 @@ public final class FlexCodeSubmit {
         lda     fit online LDA (MLlib's online variational Bayes) on a UCI bag-of-words corpus;
                 'flexcode-submit lda --help'
         bench   strategies x straggler patterns side by side against MLlib (and MLlib with
-                speculation) on one cluster; 'flexcode-submit bench --help'
+                speculation) on one cluster; 'flexcode-submit bench --help' (the flexcode-bench
+                jar's org.flexcode.bench.BenchSubmit)
 
       --master defaults to local[*]; spark.flexcode.* keys set engine defaults (see README.md).
       """;
@@ -41,30 +42,44 @@ public final class FlexCodeSubmit {
       return args.length == 0 ? 2 : 0;
     }
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
+    Command command =
+        switch (args[0]) {
+          case "lr" -> LrJob::run;
+          case "mf" -> MfJob::run;
+          case "lda" -> LdaJob::run;
+          default -> null;
+        };
+    if (command == null) {
+      System.err.println("flexcode-submit: unknown command '" + args[0] + "'");
+      System.err.print(USAGE);
+      return 2;
+    }
+    return runCommand(args[0], command, rest);
+  }
+
+  /** A command's body: runs on its options, returns the exit code. */
+  @FunctionalInterface
+  public interface Command {
+    /** Runs the command; an IllegalArgumentException is a usage error. */
+    int run(String[] options) throws Exception;
+  }
+
+  /**
+   * Runs {@code command} on {@code options} as {@code flexcode-submit <name>}: returns its exit
+   * code, or prints the error (and the root cause of a failure) and returns 1.
+   */
+  public static int runCommand(String name, Command command, String[] options) {
     try {
-      switch (args[0]) {
-        case "lr":
-          return LrJob.run(rest);
-        case "mf":
-          return MfJob.run(rest);
-        case "bench":
-          return BenchJob.run(rest);
-        case "lda":
-          return LdaJob.run(rest);
-        default:
-          System.err.println("flexcode-submit: unknown command '" + args[0] + "'");
-          System.err.print(USAGE);
-          return 2;
-      }
+      return command.run(options);
     } catch (IllegalArgumentException e) {
-      System.err.println("flexcode-submit " + args[0] + ": error: " + e.getMessage());
+      System.err.println("flexcode-submit " + name + ": error: " + e.getMessage());
       return 1;
     } catch (Exception e) {
       Throwable root = e;
       while (root.getCause() != null && root.getCause() != root) {
         root = root.getCause();
       }
-      System.err.println("flexcode-submit " + args[0] + ": failed: " + e.getMessage());
+      System.err.println("flexcode-submit " + name + ": failed: " + e.getMessage());
       if (root != e) {
         System.err.println("caused by: " + root);
       }

@@ -1,12 +1,8 @@
 package org.flexcode.metrics;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,22 +59,11 @@ public final class RunReport {
         iterations.stream().mapToDouble(r -> ((Number) r.get("ms")).doubleValue()).toArray();
     long waste = iterations.stream().mapToLong(r -> ((Number) r.get("waste_ms")).longValue()).sum();
     summary.put("iterations", ms.length);
-    summary.put("mean_iteration_ms", ms.length == 0 ? null : Arrays.stream(ms).average().orElse(0));
-    summary.put("p50_iteration_ms", percentile(ms, 0.50));
-    summary.put("p95_iteration_ms", percentile(ms, 0.95));
-    summary.put("p99_iteration_ms", percentile(ms, 0.99));
+    summary.put("mean_iteration_ms", ms.length == 0 ? null : SampleStats.mean(ms));
+    summary.put("p50_iteration_ms", SampleStats.percentile(ms, 0.50));
+    summary.put("p95_iteration_ms", SampleStats.percentile(ms, 0.95));
+    summary.put("p99_iteration_ms", SampleStats.percentile(ms, 0.99));
     summary.put("total_waste_ms", waste);
-  }
-
-  /** The q-quantile (nearest rank) of {@code values}, or null when empty. */
-  public static Double percentile(double[] values, double q) {
-    if (values.length == 0) {
-      return null;
-    }
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    int rank = (int) Math.ceil(q * sorted.length);
-    return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
   }
 
   /** The summary figures so far. */
@@ -88,19 +73,11 @@ public final class RunReport {
 
   /** The report as indented JSON. */
   public synchronized String toJson() {
-    try {
-      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot write the report as JSON", e);
-    }
+    return JsonReports.toJson(root);
   }
 
   /** Writes the JSON to {@code file}, creating its folder. */
-  public void write(Path file) throws IOException {
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
-    Files.writeString(file, toJson() + "\n");
+  public synchronized void write(Path file) throws IOException {
+    JsonReports.write(file, root);
   }
 }

@@ -2,21 +2,15 @@ package org.flexcode.optim;
 
 import java.util.Arrays;
 import java.util.List;
-import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.mllib.clustering.LDA;
 import org.apache.spark.mllib.clustering.LocalLDAModel;
-import org.apache.spark.mllib.clustering.OnlineLDAOptimizer;
 import org.apache.spark.mllib.linalg.DenseMatrix;
-import org.apache.spark.mllib.linalg.Vector;
 import org.apache.spark.mllib.linalg.Vectors;
-import org.apache.spark.storage.StorageLevel;
 import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.spark.SparkInternals;
-import org.flexcode.stragglers.StragglerInjector;
 import org.flexcode.workloads.Document;
 import org.flexcode.workloads.OnlineLda;
 import org.slf4j.Logger;
@@ -29,9 +23,6 @@ import scala.Tuple2;
  * blocks) and the M-step on the driver. Settings and defaults follow MLlib's {@code
  * OnlineLDAOptimizer}: alpha and eta default to 1 / k, tau0 1024, kappa 0.51, mini-batch fraction
  * 0.05, gamma shape 100.
- *
- * <p>Also runs MLlib's own online LDA on the same documents ({@link #trainMllib}), the baseline of
- * benchmarks.
  */
 public final class OnlineLdaTrainer {
 
@@ -238,48 +229,6 @@ public final class OnlineLdaTrainer {
         scale * sum[OnlineLda.boundIndex(k, vocabSize)]
             + OnlineLda.topicBound(lambda, k, vocabSize, config.eta());
     return -bound / (scale * sum[OnlineLda.tokensIndex(k, vocabSize)]);
-  }
-
-  /**
-   * MLlib's own online LDA (untouched {@code mllib.clustering.LDA} with {@link OnlineLDAOptimizer})
-   * on {@code documents} with the same settings (strategy and options aside), reading them through
-   * {@code injector.wrap} so the benchmark's straggler pattern holds back its tasks too. The
-   * documents are cached before wrapping, so every iteration's sample pass is delayed.
-   */
-  public static LocalLDAModel trainMllib(
-      JavaRDD<Document> documents, int vocabSize, Config config, StragglerInjector injector) {
-    boolean cache = documents.getStorageLevel().equals(StorageLevel.NONE());
-    JavaRDD<Document> cached =
-        cache ? documents.persist(StorageLevel.MEMORY_AND_DISK()) : documents;
-    try {
-      JavaPairRDD<Long, Vector> corpus =
-          injector
-              .wrap(cached)
-              .mapToPair(
-                  d -> new Tuple2<>(d.id(), Vectors.sparse(vocabSize, d.terms(), d.counts())));
-      OnlineLDAOptimizer optimizer =
-          new OnlineLDAOptimizer()
-              .setMiniBatchFraction(config.miniBatchFraction())
-              .setTau0(config.learningOffset())
-              .setKappa(config.learningDecay())
-              .setOptimizeDocConcentration(config.optimizeDocConcentration());
-      LDA lda =
-          new LDA()
-              .setK(config.k())
-              .setMaxIterations(config.maxIter())
-              .setSeed(config.seed())
-              .setDocConcentration(
-                  config.docConcentration().length == 0
-                      ? Vectors.dense(-1.0)
-                      : Vectors.dense(config.docConcentration()))
-              .setTopicConcentration(config.topicConcentration() < 0 ? -1 : config.eta())
-              .setOptimizer(optimizer);
-      return (LocalLDAModel) lda.run(corpus);
-    } finally {
-      if (cache) {
-        cached.unpersist(false);
-      }
-    }
   }
 
   /** Spark's log-perplexity of {@code model} on {@code documents} (MLlib's variational bound). */

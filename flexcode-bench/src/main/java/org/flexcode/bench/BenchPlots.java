@@ -1,4 +1,4 @@
-package org.flexcode.metrics;
+package org.flexcode.bench;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -75,5 +75,45 @@ public final class BenchPlots {
       files.add(lossFile);
     }
     return files;
+  }
+
+  /**
+   * The shadow-quality plot: per selector, the mean cosine similarity of the shadow estimate to the
+   * block's gradient against the subset fraction f (a PNG at {@code file}).
+   */
+  static void cosine(
+      Path file,
+      List<ShadowQualityExperiment.Config> configs,
+      List<Double> fractions,
+      double[][] cosine)
+      throws IOException {
+    System.setProperty("java.awt.headless", "true");
+    XYChart chart =
+        new XYChartBuilder()
+            .width(720)
+            .height(440)
+            .title("Shadow estimate vs true block gradient")
+            .xAxisTitle("subset fraction f")
+            .yAxisTitle("mean cosine similarity")
+            .build();
+    for (String selector :
+        configs.stream().map(ShadowQualityExperiment.Config::selector).distinct().toList()) {
+      double[] x = new double[fractions.size()];
+      double[] y = new double[fractions.size()];
+      int k = 0;
+      for (int c = 0; c < configs.size(); c++) {
+        if (configs.get(c).selector().equals(selector)) {
+          x[k] = configs.get(c).fraction();
+          y[k] = cosine[c][0];
+          k++;
+        }
+      }
+      chart.addSeries(selector, x, y);
+    }
+    String name = file.getFileName().toString();
+    BitmapEncoder.saveBitmap(
+        chart,
+        file.resolveSibling(name.substring(0, name.length() - 4)).toString(),
+        BitmapEncoder.BitmapFormat.PNG);
   }
 }

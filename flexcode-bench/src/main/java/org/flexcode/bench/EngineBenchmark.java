@@ -1,4 +1,4 @@
-package org.flexcode.cli;
+package org.flexcode.bench;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,6 +20,8 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
 import org.flexcode.aggregation.CodedAggregator;
+import org.flexcode.metrics.Errors;
+import org.flexcode.metrics.SampleStats;
 
 /**
  * Per-iteration time of the engine against MLlib's {@code treeAggregate} (depth 2, as {@code
@@ -38,22 +40,7 @@ public final class EngineBenchmark {
   private EngineBenchmark() {}
 
   public static void main(String[] args) {
-    Map<String, String> opts = new LinkedHashMap<>();
-    opts.put("master", "local[2]");
-    opts.put("data", "datasets/a9a/a9a");
-    opts.put("partitions", "8");
-    opts.put("iterations", "100");
-    opts.put("warmup", "10");
-    opts.put("strategies", "bsp,cyclic:s=1,frc:s=1");
-    for (int i = 0; i < args.length; i += 2) {
-      if (!args[i].startsWith("--")
-          || i + 1 >= args.length
-          || !opts.containsKey(args[i].substring(2))) {
-        throw new IllegalArgumentException(
-            "unknown or incomplete option '" + args[i] + "'; options: " + opts.keySet());
-      }
-      opts.put(args[i].substring(2), args[i + 1]);
-    }
+    Map<String, String> opts = options(args);
     int partitions = Integer.parseInt(opts.get("partitions"));
     int iterations = Integer.parseInt(opts.get("iterations"));
     int warmup = Integer.parseInt(opts.get("warmup"));
@@ -73,16 +60,8 @@ public final class EngineBenchmark {
       long count = points.count();
       List<String> names = new ArrayList<>();
       names.add("treeAggregate");
-      List<CodedAggregator<LabeledPoint>> engines = new ArrayList<>();
-      for (String spec : opts.get("strategies").split(",")) {
-        AggregationStrategy strategy = AggregationStrategy.parse(spec);
-        names.add(strategy.spec());
-        engines.add(
-            CodedAggregator.create(
-                points,
-                strategy,
-                AggregatorOptions.defaults().withWorkload("benchmark", iterations)));
-      }
+      List<CodedAggregator<LabeledPoint>> engines =
+          engines(points, opts.get("strategies"), iterations, names);
       int contenders = names.size();
       double[][] millis = new double[contenders][iterations];
       double worstError = 0;
@@ -107,26 +86,68 @@ public final class EngineBenchmark {
         }
         reference = sums[0];
         for (int c = 1; c < contenders; c++) {
-          worstError = Math.max(worstError, relativeError(sums[c], reference));
+          worstError = Math.max(worstError, Errors.relative(sums[c], reference));
         }
       }
       System.out.printf(
           "a9a: %d records, %d partitions, master %s, %d iterations after %d warm-up%n",
           count, partitions, jsc.master(), iterations, warmup);
-      System.out.println("| contender | mean ms | p50 ms | p95 ms | mean vs treeAggregate |");
-      System.out.println("|---|---|---|---|---|");
-      double base = mean(millis[0]);
-      for (int c = 0; c < contenders; c++) {
-        System.out.printf(
-            "| %s | %.1f | %.1f | %.1f | %.2f |%n",
-            names.get(c),
-            mean(millis[c]),
-            percentile(millis[c], 0.5),
-            percentile(millis[c], 0.95),
-            mean(millis[c]) / base);
-      }
+      printTable(names, millis);
       System.out.printf("worst relative difference to treeAggregate's sum: %.2e%n", worstError);
       engines.forEach(CodedAggregator::close);
+    }
+  }
+
+  /** The options, defaults filled in; fails on an unknown or incomplete one. */
+  private static Map<String, String> options(String[] args) {
+    Map<String, String> opts = new LinkedHashMap<>();
+    opts.put("master", "local[2]");
+    opts.put("data", "datasets/a9a/a9a");
+    opts.put("partitions", "8");
+    opts.put("iterations", "100");
+    opts.put("warmup", "10");
+    opts.put("strategies", "bsp,cyclic:s=1,frc:s=1");
+    for (int i = 0; i < args.length; i += 2) {
+      if (!args[i].startsWith("--")
+          || i + 1 >= args.length
+          || !opts.containsKey(args[i].substring(2))) {
+        throw new IllegalArgumentException(
+            "unknown or incomplete option '" + args[i] + "'; options: " + opts.keySet());
+      }
+      opts.put(args[i].substring(2), args[i + 1]);
+    }
+    return opts;
+  }
+
+  /** One engine per strategy spec of the comma-separated {@code specs}; their names go to names. */
+  private static List<CodedAggregator<LabeledPoint>> engines(
+      JavaRDD<LabeledPoint> points, String specs, int iterations, List<String> names) {
+    List<CodedAggregator<LabeledPoint>> engines = new ArrayList<>();
+    for (String spec : specs.split(",")) {
+      AggregationStrategy strategy = AggregationStrategy.parse(spec);
+      names.add(strategy.spec());
+      engines.add(
+          CodedAggregator.create(
+              points,
+              strategy,
+              AggregatorOptions.defaults().withWorkload("benchmark", iterations)));
+    }
+    return engines;
+  }
+
+  /** The Markdown table of the contenders' iteration times. */
+  private static void printTable(List<String> names, double[][] millis) {
+    System.out.println("| contender | mean ms | p50 ms | p95 ms | mean vs treeAggregate |");
+    System.out.println("|---|---|---|---|---|");
+    double base = SampleStats.mean(millis[0]);
+    for (int c = 0; c < names.size(); c++) {
+      System.out.printf(
+          "| %s | %.1f | %.1f | %.1f | %.2f |%n",
+          names.get(c),
+          SampleStats.mean(millis[c]),
+          SampleStats.percentile(millis[c], 0.5),
+          SampleStats.percentile(millis[c], 0.95),
+          SampleStats.mean(millis[c]) / base);
     }
   }
 
@@ -175,19 +196,5 @@ public final class EngineBenchmark {
             2);
     bc.destroy();
     return sum;
-  }
-
-  private static double relativeError(double[] x, double[] truth) {
-    return org.flexcode.metrics.Errors.relative(x, truth);
-  }
-
-  private static double mean(double[] xs) {
-    return Arrays.stream(xs).average().orElse(Double.NaN);
-  }
-
-  private static double percentile(double[] xs, double q) {
-    double[] sorted = xs.clone();
-    Arrays.sort(sorted);
-    return sorted[Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1)];
   }
 }

@@ -19,9 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * notebooks/zeppelin/FlexCode.zpln runs end to end as Zeppelin's Spark interpreter would run it
- * ({@link ZeppelinNoteRunner} in a JVM of its own, with the packaged jar and not the build's
- * classes on its class path), with small iteration counts. An integration test: it needs the jar,
- * so failsafe runs it after {@code package}.
+ * ({@link ZeppelinNoteRunner} in a JVM of its own, with the packaged jars, the library's and this
+ * module's (which the note's {@code flexcode-submit bench} runs), and not the build's classes on
+ * its class path), with small iteration counts. An integration test: it needs the jars, so failsafe
+ * runs it after {@code package}.
  */
 class ZeppelinNoteIT {
 
@@ -36,15 +37,20 @@ class ZeppelinNoteIT {
     Path note = root.resolve("notebooks/zeppelin/FlexCode.zpln");
     Path jar = Path.of(property("flexcode.jar"));
     assertTrue(Files.isRegularFile(jar), "the packaged jar " + jar);
+    Path benchJar = Path.of(property("flexcode.bench.jar"));
+    assertTrue(Files.isRegularFile(benchJar), "the packaged bench jar " + benchJar);
     Path classes = Path.of(property("flexcode.classes.dir")).toAbsolutePath();
 
-    // The jar instead of the build's classes, as spark.jars gives Zeppelin's interpreter.
-    List<String> classPath = new ArrayList<>(List.of(jar.toString()));
+    // The jars instead of the build's classes, as spark.jars gives Zeppelin's interpreter.
+    List<String> classPath = new ArrayList<>(List.of(jar.toString(), benchJar.toString()));
     String testClassPath =
         System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     for (String entry : testClassPath.split(File.pathSeparator)) {
       Path p = Path.of(entry).toAbsolutePath();
-      if (!entry.isEmpty() && !p.startsWith(classes) && !p.equals(jar.toAbsolutePath())) {
+      if (!entry.isEmpty()
+          && !p.startsWith(classes)
+          && !p.equals(jar.toAbsolutePath())
+          && !p.equals(benchJar.toAbsolutePath())) {
         classPath.add(entry);
       }
     }
@@ -110,7 +116,7 @@ class ZeppelinNoteIT {
     String value = System.getProperty(name);
     if (value == null) {
       throw new IllegalStateException(
-          "system property " + name + " is not set (see spark-ext/pom.xml)");
+          "system property " + name + " is not set (see flexcode-bench/pom.xml)");
     }
     return value;
   }

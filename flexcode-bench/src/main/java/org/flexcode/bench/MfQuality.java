@@ -1,4 +1,4 @@
-package org.flexcode.cli;
+package org.flexcode.bench;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +11,7 @@ import org.apache.spark.ml.recommendation.ALSModel;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.flexcode.cli.Args;
 import org.flexcode.data.MovieLensReader;
 import org.flexcode.ml.FlexCodeALS;
 
@@ -19,7 +20,7 @@ import org.flexcode.ml.FlexCodeALS;
  * ALS's regParam (rank 10) on a validation split (80/20 of the training part), refits on the whole
  * training part and prints both test RMSEs with coldStartStrategy "drop": Spark ALS's and
  * FlexCodeALS's (same rank, regParam tuned on the same validation split over the same grid). Run:
- * {@code submit-scripts/run-class org.flexcode.cli.MfQuality [--ratings PATH] [--seed S]
+ * {@code submit-scripts/run-class org.flexcode.bench.MfQuality [--ratings PATH] [--seed S]
  * [--iterations N] [--partitions P] [--master URL] [--grid 0.05,0.1,...]}.
  */
 public final class MfQuality {

@@ -1,4 +1,4 @@
-package org.flexcode.cli;
+package org.flexcode.bench;
 
 import java.util.Locale;
 import java.util.Set;
@@ -9,6 +9,7 @@ import org.apache.spark.ml.clustering.LDAModel;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.flexcode.cli.Args;
 import org.flexcode.data.DocwordReader;
 import org.flexcode.ml.FlexCodeLDA;
 
@@ -16,7 +17,8 @@ import org.flexcode.ml.FlexCodeLDA;
  * The LDA quality check of the study: fits a UCI bag-of-words corpus (KOS by default) with
  * FlexCodeLDA and with spark.ml's own online LDA at the same k, mini-batch fraction, iterations,
  * learning schedule and seed, and prints Spark's log-perplexity of both models on the corpus (and
- * the fit times). Run with {@code submit-scripts/run-class org.flexcode.cli.LdaQuality [options]}.
+ * the fit times). Run with {@code submit-scripts/run-class org.flexcode.bench.LdaQuality
+ * [options]}.
  */
 public final class LdaQuality {
 

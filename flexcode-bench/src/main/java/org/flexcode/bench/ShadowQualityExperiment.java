@@ -1,12 +1,11 @@
-package org.flexcode.cli;
+package org.flexcode.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,19 +22,20 @@ import org.apache.spark.mllib.regression.LabeledPoint;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.ShadowSpec;
+import org.flexcode.cli.Args;
 import org.flexcode.data.LibSvmReader;
 import org.flexcode.data.Lines;
 import org.flexcode.entropy.Colouring;
 import org.flexcode.entropy.Selection;
+import org.flexcode.metrics.Errors;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.metrics.JsonReports;
+import org.flexcode.metrics.TimeToTarget;
 import org.flexcode.optim.FlexCodeGradientDescent;
 import org.flexcode.optim.OptimizationResult;
 import org.flexcode.stragglers.StragglerInjector;
 import org.flexcode.stragglers.StragglerPattern;
 import org.flexcode.workloads.PointColourings;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import scala.Tuple2;
 
 /**
@@ -59,8 +59,6 @@ final class ShadowQualityExperiment {
   private static final List<String> SELECTORS = List.of("entropy", "random");
   private static final double TARGET_MARGIN = 0.005;
 
-  private ShadowQualityExperiment() {}
-
   /** One selector at one fraction. */
   record Config(String selector, double fraction) implements Serializable {
     String spec() {
@@ -72,28 +70,48 @@ final class ShadowQualityExperiment {
   record BlockSamples(int block, List<Tuple2<Object, Vector>> records, List<Selection> selections)
       implements Serializable {}
 
-  static int run(JavaSparkContext jsc, Args args, Path report) throws IOException {
-    String train = args.required("train");
-    String test = args.string("test", null);
-    int partitions = args.integer("partitions", 8);
-    int iterations = args.integer("iterations", 30);
-    double step = args.number("step-size", 4.0);
-    long seed = args.integer("seed", 7);
-    List<Double> fractions = new ArrayList<>();
+  private final JavaSparkContext jsc;
+  private final Args args;
+  private final String train;
+  private final int partitions;
+  private final int iterations;
+  private final double step;
+  private final long seed;
+  private final List<Double> fractions = new ArrayList<>();
+  private final StragglerPattern pattern;
+  private final List<Config> configs = new ArrayList<>();
+
+  private ShadowQualityExperiment(JavaSparkContext jsc, Args args) {
+    this.jsc = jsc;
+    this.args = args;
+    train = args.required("train");
+    partitions = args.integer("partitions", 8);
+    iterations = args.integer("iterations", 30);
+    step = args.number("step-size", 4.0);
+    seed = args.integer("seed", 7);
     for (String f : args.string("fractions", "0.02,0.05,0.1,0.2").split(",")) {
       fractions.add(Double.parseDouble(f.trim()));
     }
     List<String> patternSpecs = args.all("pattern");
-    StragglerPattern pattern =
+    pattern =
         StragglerPattern.parse(
             patternSpecs.isEmpty() ? "slow-worker:p=0.2,max=2" : patternSpecs.get(0));
-    List<Config> configs = new ArrayList<>();
     for (String selector : SELECTORS) {
       for (double f : fractions) {
         configs.add(new Config(selector, f));
       }
     }
+  }
 
+  /** Runs the experiment on the bench's options; writes its report to {@code report}. */
+  static int run(JavaSparkContext jsc, Args args, Path report) throws IOException {
+    return new ShadowQualityExperiment(jsc, args).run(report);
+  }
+
+  /** The training runs' figures (by spec) and the target loss they were measured against. */
+  private record Training(double target, Map<String, Map<String, Object>> bySpec) {}
+
+  private int run(Path report) throws IOException {
     int numFeatures = LibSvmReader.maxFeatureIndex(jsc, train, partitions);
     JavaRDD<Tuple2<Object, Vector>> data =
         Lines.validated(LibSvmReader.read(jsc, train, numFeatures, partitions))
@@ -109,10 +127,51 @@ final class ShadowQualityExperiment {
         partitions,
         iterations,
         pattern.spec());
+    double[][] cosine = gradientQuality(data, numFeatures);
+    Training training = trainingRuns(data, numFeatures);
+    List<Map<String, Object>> table = new ArrayList<>();
+    for (int c = 0; c < configs.size(); c++) {
+      Config config = configs.get(c);
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("selector", config.selector());
+      row.put("fraction", config.fraction());
+      row.put("mean_cosine", cosine[c][0]);
+      row.put("mean_relative_error", cosine[c][1]);
+      row.putAll(training.bySpec().get(config.spec()));
+      table.add(row);
+    }
+    Map<String, Object> trainingReport = new LinkedHashMap<>();
+    trainingReport.put("pattern", pattern.spec());
+    trainingReport.put("target_loss", training.target());
+    trainingReport.put("runs", training.bySpec());
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("job", "bench");
+    root.put("experiment", "shadow-quality");
+    root.put("params", args.asParams());
+    root.put("rows", rows);
+    root.put("table", table);
+    root.put("training", trainingReport);
+    JsonReports.write(report, root);
+    String md = markdown(rows, training, table);
+    Path markdown = BenchReport.sibling(report, ".md");
+    Files.writeString(markdown, md);
+    Path plot = BenchReport.sibling(report, "-cosine.png");
+    BenchPlots.cosine(plot, configs, fractions, cosine);
+    System.out.print(md);
+    System.out.println("report: " + report.toAbsolutePath());
+    System.out.println("table: " + markdown.toAbsolutePath());
+    System.out.println("plot: " + plot.toAbsolutePath());
+    data.unpersist(false);
+    return 0;
+  }
 
-    double[][] cosine = gradientQuality(jsc, data, configs, numFeatures, iterations, step, seed);
-
-    Map<String, Object> training = new LinkedHashMap<>();
+  /**
+   * Trains {@code bsp}, {@code ignore:b=1} and every config's shadow spec under the pattern: final
+   * loss, test accuracy (with --test), mean iteration time, time to the target loss (bsp's final
+   * loss without stragglers + 0.5%) and iterations with shadow estimates.
+   */
+  private Training trainingRuns(JavaRDD<Tuple2<Object, Vector>> data, int numFeatures) {
+    String test = args.string("test", null);
     List<String> specs = new ArrayList<>(List.of("bsp", "ignore:b=1"));
     configs.forEach(c -> specs.add(c.spec()));
     OptimizationResult ideal = train(data, "bsp", StragglerPattern.ideal(), seed, step, iterations);
@@ -134,11 +193,11 @@ final class ShadowQualityExperiment {
       bySpec.put(spec, row);
       System.out.printf(Locale.ROOT, "shadow-quality: %-34s %s%n", spec, row);
     }
-    training.put("pattern", pattern.spec());
-    training.put("target_loss", target);
-    training.put("runs", bySpec);
+    return new Training(target, bySpec);
+  }
 
-    List<Map<String, Object>> table = new ArrayList<>();
+  /** The Markdown table: one line per config, then the bsp and ignore references. */
+  private String markdown(long rows, Training training, List<Map<String, Object>> table) {
     StringBuilder md = new StringBuilder("# Shadow quality: entropy-rich vs random subsets\n\n");
     md.append(
         String.format(
@@ -150,106 +209,53 @@ final class ShadowQualityExperiment {
             partitions,
             iterations,
             pattern.spec(),
-            target,
+            training.target(),
             TARGET_MARGIN * 100));
     md.append(
         "| selector | f | mean cosine | mean relative error | final loss | test accuracy |"
             + " time to target ms | iterations with estimates |\n"
             + "|---|---|---|---|---|---|---|---|\n");
-    for (int c = 0; c < configs.size(); c++) {
-      Config config = configs.get(c);
-      Map<String, Object> run = bySpec.get(config.spec());
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("selector", config.selector());
-      row.put("fraction", config.fraction());
-      row.put("mean_cosine", cosine[c][0]);
-      row.put("mean_relative_error", cosine[c][1]);
-      row.putAll(run);
-      table.add(row);
+    for (Map<String, Object> row : table) {
       md.append(
           String.format(
               Locale.ROOT,
               "| %s | %s | %.4f | %.4f | %.6f | %s | %s | %s |%n",
-              config.selector(),
-              config.fraction(),
-              cosine[c][0],
-              cosine[c][1],
-              (Double) run.get("final_loss"),
-              run.get("test_accuracy") == null
-                  ? ""
-                  : String.format(Locale.ROOT, "%.4f", (Double) run.get("test_accuracy")),
-              run.get("time_to_target_ms") == null ? "not reached" : run.get("time_to_target_ms"),
-              run.get("iterations_with_shadow_estimates")));
+              row.get("selector"),
+              row.get("fraction"),
+              (Double) row.get("mean_cosine"),
+              (Double) row.get("mean_relative_error"),
+              (Double) row.get("final_loss"),
+              accuracyCell(row),
+              targetCell(row),
+              row.get("iterations_with_shadow_estimates")));
     }
     for (String spec : List.of("bsp", "ignore:b=1")) {
-      Map<String, Object> run = bySpec.get(spec);
+      Map<String, Object> run = training.bySpec().get(spec);
       md.append(
           String.format(
               Locale.ROOT,
               "| (%s) | | | | %.6f | %s | %s | |%n",
               spec,
               (Double) run.get("final_loss"),
-              run.get("test_accuracy") == null
-                  ? ""
-                  : String.format(Locale.ROOT, "%.4f", (Double) run.get("test_accuracy")),
-              run.get("time_to_target_ms") == null ? "not reached" : run.get("time_to_target_ms")));
+              accuracyCell(run),
+              targetCell(run)));
     }
-    Map<String, Object> root = new LinkedHashMap<>();
-    root.put("job", "bench");
-    root.put("experiment", "shadow-quality");
-    root.put("params", args.asParams());
-    root.put("rows", rows);
-    root.put("table", table);
-    root.put("training", training);
-    Path parent = report.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
-    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(report.toFile(), root);
-    Path markdown = BenchJob.sibling(report, ".md");
-    Files.writeString(markdown, md.toString());
-    Path plot = BenchJob.sibling(report, "-cosine.png");
-    drawCosine(plot, configs, fractions, cosine);
-    System.out.print(md);
-    System.out.println("report: " + report.toAbsolutePath());
-    System.out.println("table: " + markdown.toAbsolutePath());
-    System.out.println("plot: " + plot.toAbsolutePath());
-    data.unpersist(false);
-    return 0;
+    return md.toString();
+  }
+
+  private static String accuracyCell(Map<String, Object> run) {
+    return run.get("test_accuracy") == null
+        ? ""
+        : String.format(Locale.ROOT, "%.4f", (Double) run.get("test_accuracy"));
+  }
+
+  private static Object targetCell(Map<String, Object> run) {
+    return run.get("time_to_target_ms") == null ? "not reached" : run.get("time_to_target_ms");
   }
 
   /** [config][0] mean cosine, [config][1] mean relative error, over blocks and iterations. */
-  private static double[][] gradientQuality(
-      JavaSparkContext jsc,
-      JavaRDD<Tuple2<Object, Vector>> data,
-      List<Config> configs,
-      int numFeatures,
-      int iterations,
-      double step,
-      long seed) {
-    Colouring<Tuple2<Object, Vector>> colouring = PointColourings.mllibPairs();
-    List<ShadowSpec> specs = new ArrayList<>();
-    for (Config c : configs) {
-      specs.add(new ShadowSpec(1, c.fraction(), c.selector(), 42L));
-    }
-    JavaRDD<BlockSamples> samples =
-        data.mapPartitionsWithIndex(
-                (block, it) -> {
-                  List<Tuple2<Object, Vector>> records = new ArrayList<>();
-                  it.forEachRemaining(records::add);
-                  int[] colours = colouring.colours(records);
-                  List<Selection> selections = new ArrayList<>();
-                  for (ShadowSpec spec : specs) {
-                    selections.add(
-                        spec.selector()
-                            .selector()
-                            .select(
-                                colours, spec.budget(records.size()), spec.selectionSeed(block)));
-                  }
-                  return List.of(new BlockSamples(block, records, selections)).iterator();
-                },
-                true)
-            .cache();
+  private double[][] gradientQuality(JavaRDD<Tuple2<Object, Vector>> data, int numFeatures) {
+    JavaRDD<BlockSamples> samples = samples(data, configs);
     double[][] sums = new double[configs.size()][2];
     long count = 0;
     Vector weights = Vectors.zeros(numFeatures);
@@ -257,37 +263,7 @@ final class ShadowQualityExperiment {
     for (int t = 1; t <= iterations; t++) {
       Broadcast<Vector> w = jsc.broadcast(weights);
       List<double[][]> perBlock =
-          samples
-              .map(
-                  b -> {
-                    LogisticGradient gradient = new LogisticGradient();
-                    double[][] out = new double[b.selections().size() + 1][];
-                    double[] trueGradient = new double[numFeatures];
-                    DenseVector truth = new DenseVector(trueGradient);
-                    for (Tuple2<Object, Vector> p : b.records()) {
-                      gradient.compute(p._2(), (Double) p._1(), w.value(), truth);
-                    }
-                    out[0] = java.util.Arrays.copyOf(trueGradient, numFeatures + 1);
-                    out[0][numFeatures] = b.records().size();
-                    for (int c = 0; c < b.selections().size(); c++) {
-                      Selection s = b.selections().get(c);
-                      int[] indices = s.indices();
-                      double[] sw = s.weights();
-                      out[c + 1] = new double[numFeatures];
-                      double[] g = new double[numFeatures];
-                      DenseVector one = new DenseVector(g);
-                      for (int k = 0; k < indices.length; k++) {
-                        java.util.Arrays.fill(g, 0.0);
-                        Tuple2<Object, Vector> p = b.records().get(indices[k]);
-                        gradient.compute(p._2(), (Double) p._1(), w.value(), one);
-                        for (int d = 0; d < numFeatures; d++) {
-                          out[c + 1][d] += sw[k] * g[d];
-                        }
-                      }
-                    }
-                    return out;
-                  })
-              .collect();
+          samples.map(b -> blockGradients(b, w.value(), numFeatures)).collect();
       w.destroy();
       double[] total = new double[numFeatures];
       double records = 0;
@@ -313,6 +289,65 @@ final class ShadowQualityExperiment {
       s[1] /= count;
     }
     return sums;
+  }
+
+  /** Every block's records with, per config, the subset its shadow would hold (cached). */
+  private static JavaRDD<BlockSamples> samples(
+      JavaRDD<Tuple2<Object, Vector>> data, List<Config> configs) {
+    Colouring<Tuple2<Object, Vector>> colouring = PointColourings.mllibPairs();
+    List<ShadowSpec> specs = new ArrayList<>();
+    for (Config c : configs) {
+      specs.add(new ShadowSpec(1, c.fraction(), c.selector(), 42L));
+    }
+    return data.mapPartitionsWithIndex(
+            (block, it) -> {
+              List<Tuple2<Object, Vector>> records = new ArrayList<>();
+              it.forEachRemaining(records::add);
+              int[] colours = colouring.colours(records);
+              List<Selection> selections = new ArrayList<>();
+              for (ShadowSpec spec : specs) {
+                selections.add(
+                    spec.selector()
+                        .selector()
+                        .select(colours, spec.budget(records.size()), spec.selectionSeed(block)));
+              }
+              return List.of(new BlockSamples(block, records, selections)).iterator();
+            },
+            true)
+        .cache();
+  }
+
+  /**
+   * On an executor: [0] the block's true gradient at {@code w} followed by its record count, [c +
+   * 1] the weighted subset estimate of config c.
+   */
+  private static double[][] blockGradients(BlockSamples b, Vector w, int numFeatures) {
+    LogisticGradient gradient = new LogisticGradient();
+    double[][] out = new double[b.selections().size() + 1][];
+    double[] trueGradient = new double[numFeatures];
+    DenseVector truth = new DenseVector(trueGradient);
+    for (Tuple2<Object, Vector> p : b.records()) {
+      gradient.compute(p._2(), (Double) p._1(), w, truth);
+    }
+    out[0] = Arrays.copyOf(trueGradient, numFeatures + 1);
+    out[0][numFeatures] = b.records().size();
+    for (int c = 0; c < b.selections().size(); c++) {
+      Selection s = b.selections().get(c);
+      int[] indices = s.indices();
+      double[] sw = s.weights();
+      out[c + 1] = new double[numFeatures];
+      double[] g = new double[numFeatures];
+      DenseVector one = new DenseVector(g);
+      for (int k = 0; k < indices.length; k++) {
+        Arrays.fill(g, 0.0);
+        Tuple2<Object, Vector> p = b.records().get(indices[k]);
+        gradient.compute(p._2(), (Double) p._1(), w, one);
+        for (int d = 0; d < numFeatures; d++) {
+          out[c + 1][d] += sw[k] * g[d];
+        }
+      }
+    }
+    return out;
   }
 
   private static OptimizationResult train(
@@ -360,14 +395,8 @@ final class ShadowQualityExperiment {
   }
 
   private static Double timeToTarget(OptimizationResult r, double target, long start) {
-    double[] loss = r.lossHistory();
-    List<IterationRecord> records = r.records();
-    for (int i = 0; i < Math.min(loss.length, records.size()); i++) {
-      if (loss[i] <= target) {
-        return (double) (records.get(i).endMs() - start);
-      }
-    }
-    return null;
+    double[] elapsed = r.records().stream().mapToDouble(x -> x.endMs() - start).toArray();
+    return TimeToTarget.of(r.lossHistory(), elapsed, target);
   }
 
   private static double meanMs(List<IterationRecord> records) {
@@ -390,45 +419,8 @@ final class ShadowQualityExperiment {
     return na == 0 || nb == 0 ? 0.0 : dot / Math.sqrt(na * nb);
   }
 
+  /** The estimate's error relative to the block's gradient (its first n entries). */
   private static double relativeError(double[] truth, double[] estimate, int n) {
-    double diff = 0;
-    double norm = 0;
-    for (int d = 0; d < n; d++) {
-      diff += (truth[d] - estimate[d]) * (truth[d] - estimate[d]);
-      norm += truth[d] * truth[d];
-    }
-    return norm == 0 ? 0.0 : Math.sqrt(diff / norm);
-  }
-
-  private static void drawCosine(
-      Path file, List<Config> configs, List<Double> fractions, double[][] cosine)
-      throws IOException {
-    System.setProperty("java.awt.headless", "true");
-    XYChart chart =
-        new XYChartBuilder()
-            .width(720)
-            .height(440)
-            .title("Shadow estimate vs true block gradient")
-            .xAxisTitle("subset fraction f")
-            .yAxisTitle("mean cosine similarity")
-            .build();
-    for (String selector : SELECTORS) {
-      double[] x = new double[fractions.size()];
-      double[] y = new double[fractions.size()];
-      int k = 0;
-      for (int c = 0; c < configs.size(); c++) {
-        if (configs.get(c).selector().equals(selector)) {
-          x[k] = configs.get(c).fraction();
-          y[k] = cosine[c][0];
-          k++;
-        }
-      }
-      chart.addSeries(selector, x, y);
-    }
-    String name = file.getFileName().toString();
-    BitmapEncoder.saveBitmap(
-        chart,
-        file.resolveSibling(name.substring(0, name.length() - 4)).toString(),
-        BitmapEncoder.BitmapFormat.PNG);
+    return Errors.relative(Arrays.copyOf(estimate, n), Arrays.copyOf(truth, n));
   }
 }

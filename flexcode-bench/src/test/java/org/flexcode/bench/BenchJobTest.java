@@ -1,4 +1,4 @@
-package org.flexcode.cli;
+package org.flexcode.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,9 +27,8 @@ class BenchJobTest {
       throws Exception {
     Path report = dir.resolve("bench.json");
     int code =
-        FlexCodeSubmit.run(
+        BenchSubmit.run(
             new String[] {
-              "bench",
               "--strategies",
               "mllib,bsp,ignore,cyclic,shadow,hybrid",
               "--pattern",
@@ -93,9 +92,8 @@ class BenchJobTest {
       throws Exception {
     Path report = dir.resolve("repeats.json");
     int code =
-        FlexCodeSubmit.run(
+        BenchSubmit.run(
             new String[] {
-              "bench",
               "--strategies",
               "bsp,shadow:m=1,f=0.2,late=1.5",
               "--repeats",
@@ -133,9 +131,8 @@ class BenchJobTest {
     String a9a = org.flexcode.testing.ProjectPaths.root().resolve("datasets/a9a/a9a").toString();
     String test = org.flexcode.testing.ProjectPaths.root().resolve("datasets/a9a/a9a.t").toString();
     int code =
-        FlexCodeSubmit.run(
+        BenchSubmit.run(
             new String[] {
-              "bench",
               "--experiment",
               "shadow-quality",
               "--train",
@@ -223,9 +220,8 @@ class BenchJobTest {
     Path mf = dir.resolve("mf.json");
     assertEquals(
         0,
-        FlexCodeSubmit.run(
+        BenchSubmit.run(
             new String[] {
-              "bench",
               "--workload",
               "mf",
               "--ratings",
@@ -247,15 +243,14 @@ class BenchJobTest {
     }
     assertEquals(
         1,
-        FlexCodeSubmit.run(new String[] {"bench", "--workload", "mf", "--strategies", "mllib,bsp"}),
+        BenchSubmit.run(new String[] {"--workload", "mf", "--strategies", "mllib,bsp"}),
         "mf has no mllib row");
 
     Path lda = dir.resolve("lda.json");
     assertEquals(
         0,
-        FlexCodeSubmit.run(
+        BenchSubmit.run(
             new String[] {
-              "bench",
               "--workload",
               "lda",
               "--docword",

@@ -1,4 +1,4 @@
-package org.flexcode.cli;
+package org.flexcode.bench;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +11,10 @@ import org.apache.spark.mllib.optimization.GradientDescent;
 import org.apache.spark.mllib.optimization.LogisticGradient;
 import org.apache.spark.mllib.optimization.SimpleUpdater;
 import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.cli.Args;
 import org.flexcode.data.LibSvmReader;
 import org.flexcode.data.Lines;
+import org.flexcode.metrics.SampleStats;
 import org.flexcode.optim.FlexCodeGradientDescent;
 import org.flexcode.optim.OptimizationResult;
 import scala.Tuple2;
@@ -78,11 +80,14 @@ public final class OptimizerBenchmark {
       System.out.println(
           "| contender | ms per iteration (mean of rounds) | vs mllib | final loss |");
       System.out.println("|---|---|---|---|");
-      double base = mean(millis[0]);
+      double base = SampleStats.mean(millis[0]);
       for (int c = 0; c < contenders.size(); c++) {
         System.out.printf(
             "| %s | %.1f | %.2f | %.10f |%n",
-            contenders.get(c), mean(millis[c]), mean(millis[c]) / base, finalLoss[c]);
+            contenders.get(c),
+            SampleStats.mean(millis[c]),
+            SampleStats.mean(millis[c]) / base,
+            finalLoss[c]);
       }
     }
   }
@@ -111,13 +116,5 @@ public final class OptimizerBenchmark {
             .setStrategy(AggregationStrategy.parse(contender))
             .optimizeWithLossHistory(data.rdd(), initial);
     return result.lossHistory();
-  }
-
-  private static double mean(double[] xs) {
-    double sum = 0;
-    for (double x : xs) {
-      sum += x;
-    }
-    return sum / xs.length;
   }
 }

@@ -1,4 +1,4 @@
-package org.flexcode.metrics;
+package org.flexcode.bench;
 
 import java.util.ArrayList;
 import java.util.List;

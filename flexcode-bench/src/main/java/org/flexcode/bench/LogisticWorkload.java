@@ -1,0 +1,128 @@
+package org.flexcode.bench;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.mllib.linalg.Vector;
+import org.apache.spark.mllib.linalg.Vectors;
+import org.apache.spark.mllib.optimization.GradientDescent;
+import org.apache.spark.mllib.optimization.LogisticGradient;
+import org.apache.spark.mllib.optimization.SimpleUpdater;
+import org.apache.spark.mllib.regression.LabeledPoint;
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.cli.Args;
+import org.flexcode.data.LibSvmReader;
+import org.flexcode.data.Lines;
+import org.flexcode.optim.FlexCodeGradientDescent;
+import org.flexcode.optim.OptimizationResult;
+import org.flexcode.stragglers.StragglerInjector;
+import org.flexcode.workloads.CtrWorkload;
+import scala.Tuple2;
+
+/**
+ * Binary or multinomial logistic regression by MLlib's gradient descent (SimpleUpdater), on
+ * generated CTR data ({@code --workload ctr}) or LIBSVM data ({@code --workload lr}).
+ */
+final class LogisticWorkload implements Workload {
+  private final JavaRDD<Tuple2<Object, Vector>> data;
+  private final LogisticGradient gradient;
+  private final int dimension;
+  private final double step;
+
+  private LogisticWorkload(
+      JavaRDD<Tuple2<Object, Vector>> data, int classes, int dimension, double step) {
+    this.data = data;
+    this.gradient = new LogisticGradient(classes);
+    this.dimension = dimension;
+    this.step = step;
+  }
+
+  /**
+   * The data of {@code --workload ctr} (generated: --rows-per-partition, --num-features, --classes)
+   * or {@code lr} (LIBSVM --train), cached in {@code partitions} blocks; its sizes go to {@code
+   * sizes}.
+   */
+  static LogisticWorkload load(
+      JavaSparkContext jsc,
+      Args args,
+      boolean ctr,
+      int partitions,
+      long seed,
+      Map<String, Object> sizes) {
+    int classes = ctr ? args.integer("classes", 5) : 2;
+    JavaRDD<LabeledPoint> points;
+    int numFeatures;
+    if (ctr) {
+      CtrWorkload.Spec spec =
+          new CtrWorkload.Spec(
+              partitions,
+              args.integer("rows-per-partition", 16_000),
+              args.integer("num-features", 4_096),
+              classes,
+              seed);
+      points = CtrWorkload.generate(jsc, spec);
+      numFeatures = spec.numFeatures();
+      sizes.put("rows_per_partition", spec.rowsPerPartition());
+    } else {
+      String train = args.required("train");
+      numFeatures = LibSvmReader.maxFeatureIndex(jsc, train, partitions);
+      points = Lines.validated(LibSvmReader.read(jsc, train, numFeatures, partitions));
+    }
+    JavaRDD<Tuple2<Object, Vector>> data =
+        points
+            .map(p -> new Tuple2<>((Object) p.label(), p.features()))
+            .repartition(partitions)
+            .cache();
+    int dimension = (classes - 1) * numFeatures;
+    sizes.put("rows", data.count());
+    sizes.put("num_features", numFeatures);
+    sizes.put("classes", classes);
+    sizes.put("model_dimension", dimension);
+    return new LogisticWorkload(data, classes, dimension, args.number("step-size", 1.0));
+  }
+
+  @Override
+  public String objective() {
+    return "log-loss";
+  }
+
+  @Override
+  public Trace flexcode(AggregationStrategy strategy, AggregatorOptions options, int iterations) {
+    OptimizationResult result =
+        new FlexCodeGradientDescent(gradient, new SimpleUpdater())
+            .setStepSize(step)
+            .setNumIterations(iterations)
+            .setConvergenceTol(0.0)
+            .setStrategy(strategy)
+            .setOptions(options)
+            .optimizeWithLossHistory(data.rdd(), Vectors.zeros(dimension));
+    return new Trace(result.records(), result.lossHistory());
+  }
+
+  @Override
+  public double[] mllib(StragglerInjector injector, int iterations) {
+    return GradientDescent.runMiniBatchSGD(
+            injector.wrap(data).rdd(),
+            gradient,
+            new SimpleUpdater(),
+            step,
+            iterations,
+            0.0,
+            1.0,
+            Vectors.zeros(dimension),
+            0.0)
+        ._2();
+  }
+
+  @Override
+  public List<BenchListener.Job> mllibIterationJobs(List<BenchListener.Job> jobs, int iterations) {
+    return jobs.subList(Math.min(1, jobs.size()), jobs.size()); // the first counts the data
+  }
+
+  @Override
+  public void close() {
+    data.unpersist(false);
+  }
+}

@@ -1,0 +1,127 @@
+package org.flexcode.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.File;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.SparkConf;
+import org.flexcode.aggregation.CodedAggregator;
+import org.flexcode.metrics.JsonReports;
+
+/**
+ * The {@code mllib+speculation} rows: speculation is read when a SparkContext starts, so they run
+ * in a second application, a child JVM started with {@code spark.speculation=true} that runs this
+ * module's {@link BenchSubmit} on the same options plus {@code --child-report FILE}, and hands its
+ * runs back through that file.
+ */
+final class SpeculationApplication {
+
+  /** The bench option that makes a bench the child application. */
+  static final String CHILD_REPORT = "child-report";
+
+  private SpeculationApplication() {}
+
+  /** Runs the child application on the bench's {@code options}; returns its runs. */
+  static List<Run> run(String[] options) throws IOException, InterruptedException {
+    Path childReport = Files.createTempFile("flexcode-bench-speculation", ".json");
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (!arg.startsWith("-Dspark.") && !arg.startsWith("-agentlib")) {
+        command.add(arg);
+      }
+    }
+    SparkConf parent = new SparkConf();
+    String master = parent.get("spark.master", "local-cluster[4,1,1024]");
+    command.add("-Dspark.master=" + master);
+    command.add("-Dspark.speculation=true");
+    // The jars spark-submit ships to the executors (the bench's own: its tasks' lambdas live
+    // there).
+    String jars = parent.get("spark.jars", "");
+    if (!jars.isEmpty()) {
+      command.add("-Dspark.jars=" + jars);
+    }
+    if (master.startsWith("local-cluster")) {
+      command.add("-Dspark.executor.extraClassPath=" + fullClassPath());
+    }
+    command.addAll(List.of("-cp", fullClassPath(), BenchSubmit.class.getName()));
+    command.addAll(Arrays.asList(options));
+    command.addAll(List.of("--" + CHILD_REPORT, childReport.toString()));
+    System.out.println("bench: starting the speculation application (spark.speculation=true)");
+    Process process = new ProcessBuilder(command).inheritIO().start();
+    int code = process.waitFor();
+    if (code != 0) {
+      throw new IllegalStateException("the speculation application failed with exit code " + code);
+    }
+    List<Run> runs = read(childReport);
+    Files.deleteIfExists(childReport);
+    return runs;
+  }
+
+  /** Writes the child application's runs for its parent. */
+  static void write(Path childReport, List<Run> runs) throws IOException {
+    JsonReports.write(childReport, Map.of("runs", runs));
+  }
+
+  private static List<Run> read(Path childReport) throws IOException {
+    JsonNode json = new ObjectMapper().readTree(childReport.toFile());
+    List<Run> runs = new ArrayList<>();
+    for (JsonNode r : json.get("runs")) {
+      JsonNode cost = r.get("cost");
+      JsonNode taskMs = cost.get("meanTaskComputeMs");
+      runs.add(
+          new Run(
+              r.get("strategy").asText(),
+              r.get("pattern").asText(),
+              doubles(r.get("iterationMs")),
+              doubles(r.get("endMs")),
+              doubles(r.get("loss")),
+              new Run.Cost(
+                  cost.get("taskSeconds").asDouble(),
+                  cost.get("wasteMs").asLong(),
+                  cost.get("wallMs").asLong(),
+                  taskMs == null || taskMs.isNull() ? null : taskMs.asDouble())));
+    }
+    return runs;
+  }
+
+  private static double[] doubles(JsonNode array) {
+    double[] values = new double[array.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = array.get(i).asDouble();
+    }
+    return values;
+  }
+
+  /**
+   * This JVM's class path plus the bench's and the library's jars (spark-submit keeps the
+   * application jar and {@code --jars} off it).
+   */
+  static String fullClassPath() {
+    String classPath = System.getProperty("java.class.path");
+    Set<String> entries = new LinkedHashSet<>(Arrays.asList(classPath.split(File.pathSeparator)));
+    List<String> missing = new ArrayList<>();
+    for (Class<?> c : List.of(BenchSubmit.class, CodedAggregator.class)) {
+      try {
+        String location =
+            new File(c.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
+        if (!entries.contains(location) && !missing.contains(location)) {
+          missing.add(location);
+        }
+      } catch (Exception e) {
+        // keep the class path as it is
+      }
+    }
+    missing.add(classPath);
+    return String.join(File.pathSeparator, missing);
+  }
+}
