@@ -12,12 +12,14 @@ import java.util.List;
 import java.util.Set;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A tiny bench in the test's local[4] context: every row, the ratios, the table and the plots. */
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class BenchJobTest {
 
   @TempDir Path dir;

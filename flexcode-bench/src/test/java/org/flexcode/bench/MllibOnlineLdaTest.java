@@ -17,11 +17,13 @@ import org.flexcode.optim.OnlineLdaTrainer;
 import org.flexcode.stragglers.StragglerInjector;
 import org.flexcode.testing.SparkExtension;
 import org.flexcode.workloads.Document;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The MLlib baseline and FlexCode's online LDA reach the same log-perplexity (known answer). */
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class MllibOnlineLdaTest {
 
   private static final int K = 3;

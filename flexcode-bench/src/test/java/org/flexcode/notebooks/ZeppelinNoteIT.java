@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.flexcode.testing.ProjectPaths;
 import org.flexcode.testing.ZeppelinNoteRunner;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * its class path), with small iteration counts. An integration test: it needs the jars, so failsafe
  * runs it after {@code package}.
  */
+@Tag("spark")
 class ZeppelinNoteIT {
 
   private static final Pattern ACCURACY =

@@ -21,6 +21,7 @@ import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The engine on local[4]: four task slots, four tasks. */
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class CodedAggregatorTest {
 
   static final int RECORDS = 400;

@@ -19,12 +19,14 @@ import org.flexcode.stragglers.StragglerInjector;
 import org.flexcode.stragglers.StragglerPattern;
 import org.flexcode.testing.SparkExtension;
 import org.flexcode.testing.SparkMaster;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A real multi-JVM cluster: three executor processes with one core each. */
 @ExtendWith(SparkExtension.class)
 @SparkMaster("local-cluster[3,1,1024]")
+@Tag("cluster")
 class CodedPlacementClusterTest {
 
   @Test

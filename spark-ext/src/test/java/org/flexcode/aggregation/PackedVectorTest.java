@@ -18,8 +18,10 @@ import java.util.Random;
 import org.flexcode.testing.ProjectPaths;
 import org.flexcode.workloads.IndexedRating;
 import org.flexcode.workloads.MatrixFactorization;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class PackedVectorTest {
 
   @Test

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.flexcode.coding.GradientCode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Resubmit, approximate or fail, without Spark: frc s=1 over 4 tasks. */
+@Tag("unit")
 class RecoveryTest {
 
   private static final AggregationStrategy FRC = AggregationStrategy.frc(1);

@@ -17,6 +17,7 @@ import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * holding a weighted subset of every block.
  */
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class ShadowAggregationTest {
 
   static final int RECORDS = 400;

@@ -7,9 +7,11 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Map;
 import org.flexcode.coding.GradientCode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The task layout without Spark: who holds which block, and combining a decision. */
+@Tag("unit")
 class TaskLayoutTest {
 
   private static final ShadowSpec ONE_SHADOW = new ShadowSpec(1, 0.2, "entropy", 42L);

@@ -14,6 +14,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.testing.ProjectPaths;
 import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** The same full strategy spec in {@code --strategy} runs the lr, mf and lda jobs alike. */
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class JobStrategySpecTest {
 
   @TempDir Path dir;

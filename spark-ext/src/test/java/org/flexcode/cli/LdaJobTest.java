@@ -16,6 +16,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.clustering.LocalLDAModel;
 import org.flexcode.testing.ProjectPaths;
 import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the running one).
  */
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class LdaJobTest {
 
   @TempDir Path dir;

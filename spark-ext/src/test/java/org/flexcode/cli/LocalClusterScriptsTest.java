@@ -16,6 +16,7 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.CodedAggregator;
 import org.flexcode.testing.ProjectPaths;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * start-local-cluster starts a standalone master and two workers (separate JVMs), a job runs on
  * them, and stop-local-cluster leaves no process behind.
  */
+@Tag("cluster")
 class LocalClusterScriptsTest {
 
   @TempDir Path runDir;

@@ -14,12 +14,14 @@ import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.testing.ProjectPaths;
 import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The lr job end to end, in the test's SparkContext (the job reuses the running one). */
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class LrJobTest {
 
   @TempDir Path dir;

@@ -15,12 +15,14 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.recommendation.ALSModel;
 import org.flexcode.testing.ProjectPaths;
 import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The mf job end to end, in the test's SparkContext (the job reuses the running one). */
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class MfJobTest {
 
   @TempDir Path dir;

@@ -3,9 +3,11 @@ package org.flexcode.coding;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
+@Tag("unit")
 class GradientCodeArgumentsTest {
 
   private static void assertRejected(Executable create, String expectedFragment) {

@@ -12,6 +12,7 @@ import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.ArrayRealVector;
 import org.apache.commons.math3.linear.RealVector;
 import org.apache.commons.math3.linear.SingularValueDecomposition;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * - s tasks decodes the exact sum of random block vectors, and smaller sets get the least-squares
  * optimum, checked against an independent SVD solve. One thin subclass per code.
  */
+@Tag("unit")
 abstract class GradientCodeContractTest {
 
   static final int MAX_N = 12;

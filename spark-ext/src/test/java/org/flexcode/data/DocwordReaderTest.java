@@ -13,6 +13,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.testing.ProjectPaths;
 import org.flexcode.testing.SparkExtension;
 import org.flexcode.workloads.Document;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class DocwordReaderTest {
 
   @TempDir Path dir;

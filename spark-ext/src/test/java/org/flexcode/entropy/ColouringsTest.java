@@ -11,8 +11,10 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.util.List;
 import org.flexcode.entropy.TestBlocks.Point;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class ColouringsTest {
 
   /** A filter that returns fixed levels, to exercise the joint numbering directly. */

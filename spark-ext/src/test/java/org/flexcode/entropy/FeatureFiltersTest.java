@@ -12,8 +12,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.flexcode.entropy.TestBlocks.Point;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class FeatureFiltersTest {
 
   private static List<Double> values(double... v) {

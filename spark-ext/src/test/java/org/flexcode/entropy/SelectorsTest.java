@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.flexcode.entropy.TestBlocks.Point;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class SelectorsTest {
 
   private static final double[] FRACTIONS = {0.01, 0.02, 0.05, 0.1, 0.2, 0.5};

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.flexcode.entropy.TestBlocks.Point;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * checked by Monte Carlo over {@value #SEEDS} seeds in both entropy regimes (budget below and above
  * the number of colours). One thin subclass per selector.
  */
+@Tag("unit")
 abstract class SubsetSelectorContractTest {
 
   static final int SEEDS = 4000;

@@ -10,8 +10,10 @@ import org.apache.spark.ml.recommendation.ALSModel;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Tag;
 
 /** The Estimator contract for {@link FlexCodeALS}, on a 20 x 15 rank-2 matrix, half observed. */
+@Tag("spark")
 class FlexCodeALSContractTest extends FlexCodeEstimatorContractTest<FlexCodeALS> {
 
   @Override

@@ -21,11 +21,13 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class FlexCodeALSTest {
 
   static final int USERS = 40;

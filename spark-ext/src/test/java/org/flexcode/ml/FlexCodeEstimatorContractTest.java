@@ -23,6 +23,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * @param <E> the Estimator
  */
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 abstract class FlexCodeEstimatorContractTest<
     E extends Estimator<?> & FlexCodeParams<E> & MLWritable> {
 

@@ -14,8 +14,10 @@ import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Tag;
 
 /** The Estimator contract for {@link FlexCodeLDA}, on Spark's 12-document LDA sample. */
+@Tag("spark")
 class FlexCodeLDAContractTest extends FlexCodeEstimatorContractTest<FlexCodeLDA> {
 
   @Override

@@ -18,12 +18,14 @@ import org.apache.spark.sql.SparkSession;
 import org.flexcode.testing.ProjectPaths;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** FlexCodeLDA against spark.ml's online LDA on Spark's own LDA sample data. */
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class FlexCodeLDATest {
 
   static Dataset<Row> sample;

@@ -15,8 +15,10 @@ import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Tag;
 
 /** The Estimator contract for {@link FlexCodeLogisticRegression}, on 200 noisy 2-d points. */
+@Tag("spark")
 class FlexCodeLogisticRegressionContractTest
     extends FlexCodeEstimatorContractTest<FlexCodeLogisticRegression> {
 

@@ -26,11 +26,13 @@ import org.flexcode.data.LibSvmReader;
 import org.flexcode.testing.ProjectPaths;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class FlexCodeLogisticRegressionTest {
 
   static Dataset<Row> a9a;

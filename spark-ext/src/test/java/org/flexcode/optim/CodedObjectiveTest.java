@@ -11,10 +11,12 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
 import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class CodedObjectiveTest {
 
   /** (model[0] x sum of values, count). */

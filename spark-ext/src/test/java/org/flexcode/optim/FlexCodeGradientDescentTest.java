@@ -20,12 +20,14 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.testing.ProjectPaths;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import scala.Tuple2;
 
 /** Known answer: MLlib's own GradientDescent.runMiniBatchSGD on a9a. */
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class FlexCodeGradientDescentTest {
 
   static JavaRDD<LabeledPoint> points;

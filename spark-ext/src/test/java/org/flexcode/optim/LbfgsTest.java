@@ -3,8 +3,10 @@ package org.flexcode.optim;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class LbfgsTest {
 
   /** f(x) = 0.5 sum_d c_d (x_d - a_d)^2. */

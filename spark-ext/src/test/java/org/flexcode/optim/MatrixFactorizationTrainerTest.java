@@ -15,10 +15,12 @@ import org.flexcode.testing.SparkExtension;
 import org.flexcode.workloads.IndexedRating;
 import org.flexcode.workloads.MatrixFactorization;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class MatrixFactorizationTrainerTest {
 
   static final int USERS = 30;

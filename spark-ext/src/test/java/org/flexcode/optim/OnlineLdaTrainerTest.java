@@ -14,10 +14,12 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.testing.SparkExtension;
 import org.flexcode.workloads.Document;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class OnlineLdaTrainerTest {
 
   static final int K = 3;

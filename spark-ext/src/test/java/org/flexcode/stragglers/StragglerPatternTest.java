@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Each pattern's distribution over many seeded draws (bounds of about 5 standard errors). */
+@Tag("unit")
 class StragglerPatternTest {
 
   static final int DRAWS = 20_000;

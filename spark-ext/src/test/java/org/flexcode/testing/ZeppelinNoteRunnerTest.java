@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * paragraph, a missing {@code spark.jars} file, an interpreter it does not know. (ZeppelinNoteIT
  * runs a whole note with Spark.)
  */
+@Tag("unit")
 class ZeppelinNoteRunnerTest {
 
   @TempDir Path dir;

@@ -3,8 +3,10 @@ package org.flexcode.workloads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class SpecialTest {
 
   private static final double EULER_GAMMA = 0.5772156649015329;

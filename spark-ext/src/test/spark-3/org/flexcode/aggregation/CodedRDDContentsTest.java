@@ -7,6 +7,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * spark-testing-base serves).
  */
 @ExtendWith(SparkExtension.class)
+@Tag("spark")
 class CodedRDDContentsTest {
 
   @Test
