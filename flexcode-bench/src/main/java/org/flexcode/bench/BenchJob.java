@@ -273,20 +273,9 @@ final class BenchJob {
     return rows;
   }
 
-  /**
-   * The engine's spec for a bench strategy name (defaults: ignore b=1, frc and cyclic s=1, shadow
-   * m=1 f=0.1, hybrid s=1 m=1 f=0.1).
-   */
+  /** The engine's spec for a bench strategy name, with the strategy grammar's defaults. */
   static String specOf(String name) {
-    return switch (name) {
-      case "bsp" -> "bsp";
-      case "ignore" -> "ignore:b=1";
-      case "frc" -> "frc:s=1";
-      case "cyclic" -> "cyclic:s=1";
-      case "shadow" -> "shadow:m=1,f=0.1";
-      case "hybrid" -> "hybrid:s=1,m=1,f=0.1";
-      default -> AggregationStrategy.parse(name).spec();
-    };
+    return AggregationStrategy.parse(name).spec();
   }
 
   /** The workload of {@code --workload}, with its sizes put into {@code sizes}. */

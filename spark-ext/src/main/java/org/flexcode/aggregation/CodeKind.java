@@ -1,7 +1,7 @@
 package org.flexcode.aggregation;
 
-import java.util.Locale;
 import org.flexcode.coding.GradientCode;
+import org.flexcode.spec.SpecNames;
 
 /** The gradient code of a strategy's primaries, with its spec name. */
 public enum CodeKind {
@@ -18,13 +18,7 @@ public enum CodeKind {
 
   /** The kind named {@code name} in a spec ({@code frc} or {@code cyclic}, case-insensitive). */
   public static CodeKind parse(String name) {
-    String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-    for (CodeKind kind : values()) {
-      if (kind.specName.equals(key)) {
-        return kind;
-      }
-    }
-    throw new IllegalArgumentException("code must be frc or cyclic, got '" + name + "'");
+    return SpecNames.lookup(values(), name, "code must be frc or cyclic");
   }
 
   /** The code of this kind over {@code numTasks} tasks tolerating {@code s} stragglers. */

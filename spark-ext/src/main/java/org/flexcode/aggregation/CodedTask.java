@@ -13,34 +13,19 @@ import org.flexcode.stragglers.StragglerInjector;
  * The executor side of an iteration: task i computes c_ij x statistic(block j) summed over its
  * blocks (a shadow: one unweighted slice per block, only {@code shadowBlocks} when launched late)
  * and reports it, or its error, through the accumulator. Injected straggling (the user's pattern,
- * and the tests' forced delays) runs here, interruptibly.
+ * and the tests' forced delays) runs here, interruptibly. {@code shadowBlocks}: the blocks shadow
+ * tasks estimate, null for all of theirs.
  */
-final class CodedTask<T, M> implements VoidFunction<Iterator<CodedBlock<T>>> {
+record CodedTask<T, M>(
+    IterationInput<T, M> input,
+    BitSet shadowBlocks,
+    TaskLayout layout,
+    PartialResultAccumulator accumulator,
+    StragglerInjector injector,
+    StragglerHook testDelays)
+    implements VoidFunction<Iterator<CodedBlock<T>>> {
 
   private static final long serialVersionUID = 1L;
-
-  private final IterationInput<T, M> input;
-  private final BitSet shadowBlocks;
-  private final TaskLayout layout;
-  private final PartialResultAccumulator accumulator;
-  private final StragglerInjector injector;
-  private final StragglerHook testDelays;
-
-  /** {@code shadowBlocks}: the blocks shadow tasks estimate, null for all of theirs. */
-  CodedTask(
-      IterationInput<T, M> input,
-      BitSet shadowBlocks,
-      TaskLayout layout,
-      PartialResultAccumulator accumulator,
-      StragglerInjector injector,
-      StragglerHook testDelays) {
-    this.input = input;
-    this.shadowBlocks = shadowBlocks;
-    this.layout = layout;
-    this.accumulator = accumulator;
-    this.injector = injector;
-    this.testDelays = testDelays;
-  }
 
   @Override
   public void call(Iterator<CodedBlock<T>> blocks) {

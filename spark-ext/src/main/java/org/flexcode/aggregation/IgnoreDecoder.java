@@ -9,27 +9,8 @@ import org.flexcode.coding.GradientCode;
  * {@link Ignore} bound: the first n - b arrivals of an uncoded layout, scaled by (all records) /
  * (records of the used blocks), an unbiased-in-expectation estimate when stragglers are random.
  */
-final class IgnoreDecoder implements BoundStrategy {
-
-  private final Ignore strategy;
-  private final GradientCode code;
-  private final long[] blockRecords;
-
-  IgnoreDecoder(Ignore strategy, GradientCode code, long[] blockRecords) {
-    this.strategy = strategy;
-    this.code = code;
-    this.blockRecords = blockRecords;
-  }
-
-  @Override
-  public Ignore strategy() {
-    return strategy;
-  }
-
-  @Override
-  public GradientCode code() {
-    return code;
-  }
+record IgnoreDecoder(Ignore strategy, GradientCode code, long[] blockRecords)
+    implements BoundStrategy {
 
   @Override
   public Optional<Decision> decide(List<Integer> arrivals, BitSet finished) {

@@ -1,8 +1,8 @@
 package org.flexcode.aggregation;
 
-import java.util.Locale;
 import org.flexcode.entropy.Selectors;
 import org.flexcode.entropy.SubsetSelector;
+import org.flexcode.spec.SpecNames;
 
 /** How shadow tasks pick the records they hold (see {@link Selectors}), with its spec name. */
 public enum SelectorKind {
@@ -19,14 +19,7 @@ public enum SelectorKind {
 
   /** The kind named {@code name} ({@code entropy} or {@code random}, case-insensitive). */
   public static SelectorKind parse(String name) {
-    String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-    for (SelectorKind kind : values()) {
-      if (kind.specName.equals(key)) {
-        return kind;
-      }
-    }
-    throw new IllegalArgumentException(
-        "selector must be 'entropy' or 'random', got '" + name + "'");
+    return SpecNames.lookup(values(), name, "selector must be 'entropy' or 'random'");
   }
 
   /** The selector of this kind. */

@@ -1,6 +1,7 @@
 package org.flexcode.cli;
 
 import java.util.Arrays;
+import java.util.Set;
 
 /**
  * The entry point behind {@code submit-scripts/flexcode-submit} (and {@code spark-submit --class
@@ -44,9 +45,9 @@ public final class FlexCodeSubmit {
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
     Command command =
         switch (args[0]) {
-          case "lr" -> LrJob::run;
-          case "mf" -> MfJob::run;
-          case "lda" -> LdaJob::run;
+          case "lr" -> job("lr", LrJob.USAGE, LrJob.OPTIONS, LrJob::run);
+          case "mf" -> job("mf", MfJob.USAGE, MfJob.OPTIONS, MfJob::run);
+          case "lda" -> job("lda", LdaJob.USAGE, LdaJob.OPTIONS, LdaJob::run);
           default -> null;
         };
     if (command == null) {
@@ -55,6 +56,20 @@ public final class FlexCodeSubmit {
       return 2;
     }
     return runCommand(args[0], command, rest);
+  }
+
+  /** A job's body: runs on its parsed options, returns the exit code. */
+  @FunctionalInterface
+  interface JobBody {
+    int run(Args args) throws Exception;
+  }
+
+  /** The command of a job: prints {@code usage} for --help, else parses and runs {@code body}. */
+  private static Command job(String name, String usage, Set<String> options, JobBody body) {
+    return argv -> {
+      Args args = JobFlags.parse(name, argv, options, usage);
+      return args == null ? 0 : body.run(args);
+    };
   }
 
   /** A command's body: runs on its options, returns the exit code. */

@@ -34,7 +34,7 @@ final class LdaJob {
         --vocab PATH                its vocabulary (vocab.*.txt), for the topics' top words
         --k K                       topics (default 10)
       """
-          + StrategyFlags.USAGE
+          + JobFlags.USAGE
           + """
         --baseline spark            also fit spark.ml's online LDA with the same settings and
                                     report its log_perplexity (default none)
@@ -47,49 +47,24 @@ final class LdaJob {
         --optimize-doc-concentration B   learn alpha (default true, as spark.ml's LDA)
         --seed N                    random seed (default 1)
         --top-words N               words listed per topic (default 10)
-        --partitions P              tasks, one data block each (default 8)
-        --report FILE               write the JSON report there
         --model-out DIR             save the fitted LocalLDAModel there (Spark's own format)
       """;
 
-  private static final Set<String> OPTIONS =
-      StrategyFlags.with(
-          Set.of(
-              "docword",
-              "vocab",
-              "k",
-              "baseline",
-              "iterations",
-              "mini-batch-fraction",
-              "learning-offset",
-              "learning-decay",
-              "doc-concentration",
-              "topic-concentration",
-              "optimize-doc-concentration",
-              "seed",
-              "top-words",
-              "partitions",
-              "report",
-              "model-out"));
+  static final Set<String> OPTIONS =
+      JobFlags.with(
+          "docword vocab k baseline mini-batch-fraction learning-offset learning-decay doc-concentration topic-concentration optimize-doc-concentration seed top-words");
 
   private LdaJob() {}
 
-  static int run(String[] argv) {
-    if (argv.length > 0 && (argv[0].equals("--help") || argv[0].equals("-h"))) {
-      System.out.print(USAGE);
-      return 0;
-    }
-    Args args = new Args("lda", argv, 0, OPTIONS);
+  /** Runs the job on its parsed options; returns the exit code. */
+  static int run(Args args) throws Exception {
     String docword = args.required("docword");
-    int partitions = args.integer("partitions", 8);
-    if (partitions < 1) {
-      throw new IllegalArgumentException("--partitions must be >= 1, got " + partitions);
-    }
+    int partitions = JobFlags.partitions(args);
     int topWords = args.integer("top-words", 10);
     if (topWords < 1) {
       throw new IllegalArgumentException("--top-words must be >= 1, got " + topWords);
     }
-    FlexCodeLDA estimator = StrategyFlags.apply(args, new FlexCodeLDA());
+    FlexCodeLDA estimator = JobFlags.apply(args, new FlexCodeLDA());
     estimator
         .setK(args.integer("k", 10))
         .setMaxIter(args.integer("iterations", 50))

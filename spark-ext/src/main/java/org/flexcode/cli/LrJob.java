@@ -36,7 +36,7 @@ final class LrJob {
         --num-features N     LIBSVM: feature count (default: the largest index in --train);
                              Avazu: hashing buckets (default 262144)
       """
-          + StrategyFlags.USAGE
+          + JobFlags.USAGE
           + """
         --iterations N       maxIter (default 100)
         --solver X           auto, lbfgs or gd (default auto: lbfgs for exact strategies, gd otherwise)
@@ -44,45 +44,22 @@ final class LrJob {
         --elastic-net A      elasticNetParam (default 0.0)
         --tol T              convergence tolerance (default 1e-6)
         --step-size E        initial step of the gd solver (default 1.0)
-        --partitions P       tasks, one data block each (default 8)
-        --report FILE        write the JSON report there
         --model-out DIR      save the fitted LogisticRegressionModel there (Spark's own format)
       """;
 
-  private static final Set<String> OPTIONS =
-      StrategyFlags.with(
-          Set.of(
-              "train",
-              "test",
-              "format",
-              "num-features",
-              "iterations",
-              "solver",
-              "reg-param",
-              "elastic-net",
-              "tol",
-              "step-size",
-              "partitions",
-              "report",
-              "model-out"));
+  static final Set<String> OPTIONS =
+      JobFlags.with("train test format num-features solver reg-param elastic-net tol step-size");
 
   private LrJob() {}
 
-  static int run(String[] argv) {
-    if (argv.length > 0 && (argv[0].equals("--help") || argv[0].equals("-h"))) {
-      System.out.print(USAGE);
-      return 0;
-    }
-    Args args = new Args("lr", argv, 0, OPTIONS);
+  /** Runs the job on its parsed options; returns the exit code. */
+  static int run(Args args) throws Exception {
     String train = args.required("train");
     String format = args.string("format", guessFormat(train)).toLowerCase(Locale.ROOT);
     if (!format.equals("libsvm") && !format.equals("avazu")) {
       throw new IllegalArgumentException("--format must be libsvm or avazu, got '" + format + "'");
     }
-    int partitions = args.integer("partitions", 8);
-    if (partitions < 1) {
-      throw new IllegalArgumentException("--partitions must be >= 1, got " + partitions);
-    }
+    int partitions = JobFlags.partitions(args);
     SparkConf conf =
         new SparkConf().setAppName("FlexCode lr").setIfMissing("spark.master", "local[*]");
     SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
@@ -104,7 +81,7 @@ final class LrJob {
             : null;
 
     FlexCodeLogisticRegression estimator =
-        StrategyFlags.apply(args, new FlexCodeLogisticRegression())
+        JobFlags.apply(args, new FlexCodeLogisticRegression())
             .setSolver(args.string("solver", "auto"))
             .setStepSize(args.number("step-size", 1.0));
     estimator

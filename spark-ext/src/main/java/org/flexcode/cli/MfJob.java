@@ -33,7 +33,7 @@ final class MfJob {
         --test-fraction F    share of the ratings held out for the test RMSE (default 0.2; 0: none)
         --seed S             seed of the split and of the initial factors (default 42)
       """
-          + StrategyFlags.USAGE
+          + JobFlags.USAGE
           + """
         --iterations N       maxIter: solver iterations (default 100)
         --rank K             factor rank (default 10)
@@ -42,47 +42,25 @@ final class MfJob {
         --step-size E        step of the gd solver, a fraction of the per-row Gauss-Newton step
                              (default 0.8)
         --cold-start C       coldStartStrategy of the model: drop or nan (default drop)
-        --partitions P       tasks, one data block each (default 8)
         --baseline-iterations N  also fit Spark's own ALS (same split, rank, regParam, seed,
                              N alternating sweeps) and report its test RMSE (default 0: no)
-        --report FILE        write the JSON report there
         --model-out DIR      save the fitted ALSModel there (Spark's own format)
       """;
 
-  private static final Set<String> OPTIONS =
-      StrategyFlags.with(
-          Set.of(
-              "ratings",
-              "test-fraction",
-              "seed",
-              "iterations",
-              "rank",
-              "reg-param",
-              "solver",
-              "step-size",
-              "cold-start",
-              "partitions",
-              "baseline-iterations",
-              "report",
-              "model-out"));
+  static final Set<String> OPTIONS =
+      JobFlags.with(
+          "ratings test-fraction seed rank reg-param solver step-size cold-start baseline-iterations");
 
   private MfJob() {}
 
-  static int run(String[] argv) {
-    if (argv.length > 0 && (argv[0].equals("--help") || argv[0].equals("-h"))) {
-      System.out.print(USAGE);
-      return 0;
-    }
-    Args args = new Args("mf", argv, 0, OPTIONS);
+  /** Runs the job on its parsed options; returns the exit code. */
+  static int run(Args args) throws Exception {
     String path = args.required("ratings");
     double testFraction = args.number("test-fraction", 0.2);
     if (!(testFraction >= 0 && testFraction < 1)) {
       throw new IllegalArgumentException("--test-fraction must be in [0, 1), got " + testFraction);
     }
-    int partitions = args.integer("partitions", 8);
-    if (partitions < 1) {
-      throw new IllegalArgumentException("--partitions must be >= 1, got " + partitions);
-    }
+    int partitions = JobFlags.partitions(args);
     long seed = (long) args.integer("seed", 42);
     if (!Files.exists(Path.of(path)) && !path.contains("://")) {
       throw new IllegalArgumentException(path + ": no such file");
@@ -96,7 +74,7 @@ final class MfJob {
     long wallStart = System.currentTimeMillis();
 
     FlexCodeALS estimator =
-        StrategyFlags.apply(args, new FlexCodeALS())
+        JobFlags.apply(args, new FlexCodeALS())
             .setSolver(args.string("solver", "auto"))
             .setStepSize(args.number("step-size", 0.8));
     estimator

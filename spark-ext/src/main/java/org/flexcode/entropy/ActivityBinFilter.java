@@ -10,17 +10,9 @@ import org.flexcode.entropy.RecordFunctions.ToInt;
  * in the block with the same key (user or item activity). The quantiles are taken over the records,
  * so each bin holds about the same number of records.
  */
-final class ActivityBinFilter<T> implements FeatureFilter<T> {
+record ActivityBinFilter<T>(ToInt<T> key, int bins) implements FeatureFilter<T> {
 
   private static final long serialVersionUID = 1L;
-
-  private final ToInt<T> key;
-  private final int bins;
-
-  ActivityBinFilter(ToInt<T> key, int bins) {
-    this.key = key;
-    this.bins = bins;
-  }
 
   @Override
   public int[] levels(List<T> block) {

@@ -4,17 +4,9 @@ import java.util.List;
 import org.flexcode.entropy.RecordFunctions.ToDouble;
 
 /** Level = the block-quantile bin of a numeric value of the record (see {@link Quantiles}). */
-final class QuantileBinFilter<T> implements FeatureFilter<T> {
+record QuantileBinFilter<T>(ToDouble<T> value, int bins) implements FeatureFilter<T> {
 
   private static final long serialVersionUID = 1L;
-
-  private final ToDouble<T> value;
-  private final int bins;
-
-  QuantileBinFilter(ToDouble<T> value, int bins) {
-    this.value = value;
-    this.bins = bins;
-  }
 
   @Override
   public int[] levels(List<T> block) {

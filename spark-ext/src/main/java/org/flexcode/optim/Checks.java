@@ -11,4 +11,11 @@ final class Checks {
       throw new IllegalArgumentException(name + " must be >= " + min + ", got " + value);
     }
   }
+
+  /** Throws unless {@code value > 0} (NaN fails). */
+  static void positive(String name, double value) {
+    if (!(value > 0)) {
+      throw new IllegalArgumentException(name + " must be > 0, got " + value);
+    }
+  }
 }

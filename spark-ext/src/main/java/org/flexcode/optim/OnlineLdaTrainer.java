@@ -66,12 +66,8 @@ public final class OnlineLdaTrainer {
                   + Arrays.toString(docConcentration));
         }
       }
-      if (!(learningOffset > 0)) {
-        throw new IllegalArgumentException("learningOffset must be > 0, got " + learningOffset);
-      }
-      if (!(learningDecay > 0)) {
-        throw new IllegalArgumentException("learningDecay must be > 0, got " + learningDecay);
-      }
+      Checks.positive("learningOffset", learningOffset);
+      Checks.positive("learningDecay", learningDecay);
       if (!(miniBatchFraction > 0 && miniBatchFraction <= 1)) {
         throw new IllegalArgumentException(
             "miniBatchFraction (subsamplingRate) must be in (0, 1], got " + miniBatchFraction);

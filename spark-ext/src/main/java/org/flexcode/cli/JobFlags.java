@@ -1,15 +1,19 @@
 package org.flexcode.cli;
 
+import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.ml.FlexCodeParams;
 
 /**
- * The strategy options every job takes, with one usage text: {@code --strategy} (a name or a full
- * spec such as {@code shadow:m=1,f=0.1,late=1.5}) and the params a bare name takes. A param flag is
- * set on the Estimator only when given, so a full spec is used as written.
+ * The options every job takes: the strategy options, with one usage text, {@code --strategy} (a
+ * name or a full spec such as {@code shadow:m=1,f=0.1,late=1.5}) and the params a bare name takes.
+ * A param flag is set on the Estimator only when given, so a full spec is used as written. Also
+ * {@code --iterations}, {@code --partitions}, {@code --report} and {@code --model-out}, which each
+ * job documents itself.
  */
-final class StrategyFlags {
+final class JobFlags {
 
   /** The usage lines, indented as the jobs' usage texts. */
   static final String USAGE =
@@ -25,11 +29,17 @@ final class StrategyFlags {
                              median of the finished ones (default 0: with the primaries)
         --stragglers SPEC    inject a straggler pattern into every task, e.g.
                              slow-worker:p=0.2,max=2 (default none; sets spark.flexcode.stragglers)
+        --partitions P       tasks, one data block each (default 8)
+        --report FILE        write the JSON report there
       """;
 
-  /** The option names above. */
+  /** The option names above, and the other options every job takes. */
   static final Set<String> OPTIONS =
       Set.of(
+          "iterations",
+          "partitions",
+          "report",
+          "model-out",
           "strategy",
           "tolerance",
           "ignore",
@@ -39,7 +49,7 @@ final class StrategyFlags {
           "shadow-late",
           "stragglers");
 
-  private StrategyFlags() {}
+  private JobFlags() {}
 
   /** Sets the strategy and each param flag given on {@code estimator}. */
   static <T extends FlexCodeParams<T>> T apply(Args args, T estimator) {
@@ -65,10 +75,28 @@ final class StrategyFlags {
     return estimator;
   }
 
-  /** {@code own} and {@link #OPTIONS}. */
-  static Set<String> with(Set<String> own) {
-    java.util.Set<String> all = new java.util.HashSet<>(own);
-    all.addAll(OPTIONS);
+  /** {@link #OPTIONS} and the job's own, {@code own} names separated by spaces. */
+  static Set<String> with(String own) {
+    Set<String> all = new HashSet<>(OPTIONS);
+    all.addAll(List.of(own.trim().split("\\s+")));
     return Set.copyOf(all);
+  }
+
+  /** The arguments of {@code command}, or null once {@code usage} is printed for {@code --help}. */
+  static Args parse(String command, String[] argv, Set<String> options, String usage) {
+    if (argv.length > 0 && (argv[0].equals("--help") || argv[0].equals("-h"))) {
+      System.out.print(usage);
+      return null;
+    }
+    return new Args(command, argv, 0, options);
+  }
+
+  /** {@code --partitions}: tasks, one data block each (default 8, at least 1). */
+  static int partitions(Args args) {
+    int partitions = args.integer("partitions", 8);
+    if (partitions < 1) {
+      throw new IllegalArgumentException("--partitions must be >= 1, got " + partitions);
+    }
+    return partitions;
   }
 }
