@@ -33,6 +33,7 @@ public final class Colourings {
 
   /** The joint colouring of {@code filters} (at least one). */
   @SafeVarargs
+  @SuppressWarnings("varargs") // the array only becomes an immutable list
   public static <T> Colouring<T> of(FeatureFilter<T>... filters) {
     return of(List.of(filters));
   }

@@ -125,7 +125,7 @@ class CodedAggregatorTest {
       IterationRecord record = result.record();
       assertEquals(List.of(0, 1, 2, 3), record.usedTasks());
       assertTrue(record.cancelledTasks().isEmpty());
-      assertEquals(2, (int) record.finished().get(TASKS - 1).task(), "the straggler came last");
+      assertEquals(2, record.finished().get(TASKS - 1).task(), "the straggler came last");
       assertTrue(
           StragglerHook.outcomes().stream().anyMatch(o -> o.task() == 2 && !o.interrupted()));
       assertTrue(relativeError(result.values(), expected(RECORDS, 1.0)) <= 1e-12);

@@ -81,7 +81,7 @@ final class TestBlocks {
         for (int c = 0; c < header.length; c++) {
           if (c != click && c != id) {
             String feature = header[c] + "=" + cells[c];
-            active[k++] = (int) Math.floorMod(Mix.hash(feature.hashCode(), 17), AVAZU_FEATURES);
+            active[k++] = Math.floorMod(Mix.hash(feature.hashCode(), 17), AVAZU_FEATURES);
           }
         }
         points.add(new Point(Double.parseDouble(cells[click]), active));
