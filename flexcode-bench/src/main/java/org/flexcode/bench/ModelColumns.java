@@ -100,6 +100,10 @@ final class ModelColumns {
             shape.tasks(),
             calibration.blockMs()));
     calibration.notes().forEach(n -> md.append("- ").append(n).append('\n'));
+    md.append("- patterns at the machine level (one factor per executor and iteration);")
+        .append(" model ms is the Monte Carlo mean of ")
+        .append(RowModel.ITERATIONS)
+        .append(" iterations\n");
     md.append("\n| strategy | pattern | mean ms | model ms | measured/model | note |\n")
         .append("|---|---|---|---|---|---|\n");
     for (Map<String, Object> limit : limits) {
