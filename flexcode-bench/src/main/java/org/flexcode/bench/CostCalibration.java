@@ -13,8 +13,9 @@ import org.flexcode.model.Rule;
 
 /**
  * The model's costs fitted from one or more bench reports (their JSON), or the documented defaults.
- * Estimators, all on rows under {@code ideal} of single-block strategies ({@code bsp}, else {@code
- * ignore}):
+ * Estimators, all on the rows under {@code ideal} of the single-block strategies ({@code bsp} and
+ * {@code ignore}, each row one estimate, the median of them kept, so that one noisy row does not
+ * set the costs alone):
  *
  * <ul>
  *   <li>per-block compute T: the median over those rows of {@code mean_task_compute_ms}, the
@@ -185,9 +186,7 @@ record CostCalibration(
     static Point of(JsonNode root) {
       BenchShape shape = BenchShape.of(root);
       List<JsonNode> single = idealRows(root, "bsp");
-      if (single.isEmpty()) {
-        single = idealRows(root, "ignore");
-      }
+      single.addAll(idealRows(root, "ignore"));
       if (single.isEmpty()) {
         throw new IllegalArgumentException(
             "calibration needs a bsp or ignore row under ideal with mean_task_compute_ms; the"

@@ -26,7 +26,7 @@ final class SyntheticReports {
     List<Map<String, Object>> runs = new ArrayList<>();
     for (String pattern : List.of("ideal", "slow-worker:p=0.2,max=2.0")) {
       runs.add(row("bsp", pattern, bsp, T, partitions));
-      runs.add(row("ignore", pattern, bsp - 5, T, partitions));
+      runs.add(row("ignore", pattern, bsp, T, partitions)); // the model's ignore at 2 waves
       runs.add(row("frc", pattern, bsp + T * waves, 2 * T, partitions));
       runs.add(row("mllib", pattern, mllibFixedMs + waves * (T + L), null, partitions));
       runs.add(row("mllib+speculation", pattern, bsp, null, partitions));
