@@ -63,6 +63,7 @@ final class BenchReport {
     root.put("workload", sizes);
     root.put("target_loss", figures.target);
     root.put("runs", rows);
+    md.append(ModelColumns.annotate(root));
     JsonReports.write(report, root);
     Path markdown = sibling(report, ".md");
     Files.writeString(markdown, md.toString());

@@ -8,7 +8,7 @@ import java.util.Map;
 final class Specs {
 
   final String name;
-  private final Map<String, Double> values = new LinkedHashMap<>();
+  private final Map<String, String> values = new LinkedHashMap<>();
   private final String spec;
 
   private Specs(String spec) {
@@ -25,12 +25,7 @@ final class Specs {
           throw new IllegalArgumentException(
               "'" + spec + "': expected key=value, got '" + part + "'");
         }
-        try {
-          values.put(kv[0].trim(), Double.parseDouble(kv[1].trim()));
-        } catch (NumberFormatException e) {
-          throw new IllegalArgumentException(
-              "'" + spec + "': " + kv[0] + " must be a number, got '" + kv[1] + "'", e);
-        }
+        values.put(kv[0].trim(), kv[1].trim());
       }
     }
   }
@@ -39,8 +34,21 @@ final class Specs {
     return new Specs(spec);
   }
 
+  /**
+   * The number under {@code key}, or {@code defaultValue}; values are parsed when read, so a key
+   * the model does not read (an engine-only option such as {@code selector=random}) is ignored.
+   */
   double get(String key, double defaultValue) {
-    return values.getOrDefault(key, defaultValue);
+    String v = values.get(key);
+    if (v == null) {
+      return defaultValue;
+    }
+    try {
+      return Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "'" + spec + "': " + key + " must be a number, got '" + v + "'", e);
+    }
   }
 
   int getInt(String key, int defaultValue) {

@@ -115,4 +115,15 @@ class RuleTest {
     assertTrue(e.getMessage().contains("-1"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> Rule.parse("ignore:b=1.5"));
   }
+
+  @Test
+  void specsReadTheBenchsStrategyNamesAndIgnoreEngineOnlyOptions() {
+    assertEquals("ignore:b=1", Rule.parse("ignore").spec());
+    assertEquals("frc:s=1", Rule.parse("frc").spec());
+    assertEquals("shadow:m=1,f=0.1", Rule.parse("shadow:m=1,f=0.1,late=1.5").spec());
+    assertEquals("shadow:m=2,f=0.05", Rule.parse("shadow:m=2,f=0.05,selector=random").spec());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Rule.parse("frc:s=one"));
+    assertTrue(e.getMessage().contains("s must be a number, got 'one'"), e.getMessage());
+  }
 }

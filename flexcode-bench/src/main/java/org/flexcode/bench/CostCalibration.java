@@ -1,0 +1,245 @@
+package org.flexcode.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.flexcode.model.Cluster;
+import org.flexcode.model.Costs;
+import org.flexcode.model.IterationModel;
+import org.flexcode.model.MachineDelays;
+import org.flexcode.model.Rule;
+
+/**
+ * The model's costs fitted from one or more bench reports (their JSON), or the documented defaults.
+ * Estimators, all on the rows under {@code ideal} of the single-block strategies ({@code bsp} and
+ * {@code ignore}, each row one estimate, the median of them kept, so that one noisy row does not
+ * set the costs alone):
+ *
+ * <ul>
+ *   <li>per-block compute T: the median over those rows of {@code mean_task_compute_ms}, the
+ *       executor-side run time of a one-block task with any injected delay excluded;
+ *   <li>per-task launch cost L: the median of {@code task_seconds} x 1000 / (iterations x n) minus
+ *       T, the share of Spark's task time (deserialization, result serialization, launch) outside
+ *       the task's own compute, clamped at 0;
+ *   <li>fixed cost per iteration F: the row's {@code mean_iteration_ms} minus the model's compute
+ *       span of the same rule under {@code ideal} with T and L (the slowest task's end): job
+ *       launch, broadcast, result collection and decode. MLlib rows get their own F the same way
+ *       from {@code mllib} under {@code ideal} (MLlib's own costs);
+ *   <li>decode a + b n and broadcast c + d x MB: least squares of F over the reports' task counts n
+ *       and model sizes (the workload's {@code model_dimension} x 8 bytes); a slope that the
+ *       reports cannot identify (a single n, or a single model size) takes its default below, and
+ *       the intercept is set so that every report's own fixed cost is kept (the job cost then holds
+ *       what the slopes do not explain).
+ * </ul>
+ *
+ * <p>Defaults, assumptions of the order measured on this machine (issue 12: about 40 ms of fixed
+ * cost per iteration in local[2]), used without a report: T = 500 ms, job 40 ms, launch 2 ms per
+ * task, decode 1 + 0.01 n ms, broadcast 2 + 20 ms per MB, model 0.1 MB.
+ */
+record CostCalibration(
+    double blockMs,
+    Costs costs,
+    Costs mllibCosts,
+    double modelMb,
+    BenchShape shape,
+    List<String> notes) {
+
+  /** Default per-block compute, ms. */
+  static final double DEFAULT_BLOCK_MS = 500;
+
+  /** Default model size, MB. */
+  static final double DEFAULT_MODEL_MB = 0.1;
+
+  /** The default costs (see the class comment). */
+  static final Costs DEFAULT_COSTS = new Costs(40, 2, 1, 0.01, 2, 20);
+
+  /** Seed of the calibration's Monte Carlo spans. */
+  private static final long SEED = 1L;
+
+  /** The defaults, on {@code shape} (null when unknown). */
+  static CostCalibration defaults(double blockMs, double modelMb, BenchShape shape) {
+    return new CostCalibration(
+        blockMs,
+        DEFAULT_COSTS,
+        null,
+        modelMb,
+        shape,
+        List.of("default costs (no --calibrate): " + describe(DEFAULT_COSTS)));
+  }
+
+  /** Fits the costs from bench reports; the shape, T and model size are the first report's. */
+  static CostCalibration fit(List<JsonNode> reports) {
+    if (reports.isEmpty()) {
+      throw new IllegalArgumentException("calibration needs at least one bench report");
+    }
+    List<Point> points = new ArrayList<>();
+    for (JsonNode r : reports) {
+      points.add(Point.of(r));
+    }
+    Point first = points.get(0);
+    List<String> notes = new ArrayList<>();
+    double[] n = points.stream().mapToDouble(p -> p.shape.tasks()).toArray();
+    double[] mb = points.stream().mapToDouble(p -> p.modelMb).toArray();
+    double[] fixed = points.stream().mapToDouble(p -> p.fixedMs).toArray();
+    double b = slope(n, fixed, DEFAULT_COSTS.decodePerTaskMs(), "decode per task", notes);
+    double[] rest = new double[fixed.length];
+    for (int i = 0; i < rest.length; i++) {
+      rest[i] = fixed[i] - b * n[i];
+    }
+    double d = slope(mb, rest, DEFAULT_COSTS.broadcastPerMbMs(), "broadcast per MB", notes);
+    double job = 0;
+    for (int i = 0; i < rest.length; i++) {
+      job += (rest[i] - d * mb[i]) / rest.length;
+    }
+    double launch = median(points.stream().mapToDouble(p -> p.launchMs).toArray());
+    Costs costs = new Costs(Math.max(0, job), launch, 0, b, 0, d);
+    Costs mllib =
+        Double.isNaN(first.mllibFixedMs)
+            ? null
+            : new Costs(Math.max(0, first.mllibFixedMs), launch, 0, 0, 0, 0);
+    notes.add(
+        0,
+        String.format(
+            Locale.ROOT,
+            "fitted from %d report(s): T %.1f ms per block, %s%s",
+            reports.size(),
+            first.blockMs,
+            describe(costs),
+            mllib == null
+                ? ""
+                : String.format(Locale.ROOT, "; mllib fixed %.1f ms", mllib.jobMs())));
+    return new CostCalibration(first.blockMs, costs, mllib, first.modelMb, first.shape, notes);
+  }
+
+  /** The cluster of this calibration on {@code shape}, with FlexCode's or MLlib's costs. */
+  Cluster cluster(BenchShape on, boolean mllib) {
+    Costs c = mllib ? mllibCosts : costs;
+    if (c == null) {
+      throw new IllegalArgumentException("no mllib row under ideal to calibrate MLlib's costs");
+    }
+    return new Cluster(on.executors(), on.cores(), on.tasks(), blockMs, c, modelMb);
+  }
+
+  /** A one-line account of {@code c}. */
+  static String describe(Costs c) {
+    return String.format(
+        Locale.ROOT,
+        "job %.1f ms, launch %.2f ms/task, decode %.2f + %.4f n ms, broadcast %.2f + %.2f ms/MB",
+        c.jobMs(),
+        c.taskLaunchMs(),
+        c.decodeBaseMs(),
+        c.decodePerTaskMs(),
+        c.broadcastBaseMs(),
+        c.broadcastPerMbMs());
+  }
+
+  /** The least-squares slope of y over x, or {@code fallback} when x takes a single value. */
+  private static double slope(
+      double[] x, double[] y, double fallback, String what, List<String> notes) {
+    double mx = Arrays.stream(x).average().orElse(0);
+    double my = Arrays.stream(y).average().orElse(0);
+    double sxx = 0;
+    double sxy = 0;
+    for (int i = 0; i < x.length; i++) {
+      sxx += (x[i] - mx) * (x[i] - mx);
+      sxy += (x[i] - mx) * (y[i] - my);
+    }
+    if (sxx < 1e-12) {
+      notes.add(what + ": one value in the reports, default slope " + fallback + " ms");
+      return fallback;
+    }
+    return Math.max(0, sxy / sxx);
+  }
+
+  static double median(double[] values) {
+    double[] v = Arrays.stream(values).filter(Double::isFinite).sorted().toArray();
+    if (v.length == 0) {
+      return Double.NaN;
+    }
+    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  }
+
+  /** The model's compute span (no fixed cost) of {@code rule} under ideal, T and L. */
+  static double idealSpanMs(Rule rule, BenchShape shape, double blockMs, double launchMs) {
+    Cluster c =
+        new Cluster(
+            shape.executors(),
+            shape.cores(),
+            shape.tasks(),
+            blockMs,
+            new Costs(0, launchMs, 0, 0, 0, 0),
+            0.0);
+    return IterationModel.of(c, MachineDelays.ideal()).run(rule, 1, SEED).meanMs();
+  }
+
+  /** What one report measured: its shape, model size, T, L and fixed costs. */
+  private record Point(
+      BenchShape shape,
+      double modelMb,
+      double blockMs,
+      double launchMs,
+      double fixedMs,
+      double mllibFixedMs) {
+
+    static Point of(JsonNode root) {
+      BenchShape shape = BenchShape.of(root);
+      List<JsonNode> single = idealRows(root, "bsp");
+      single.addAll(idealRows(root, "ignore"));
+      if (single.isEmpty()) {
+        throw new IllegalArgumentException(
+            "calibration needs a bsp or ignore row under ideal with mean_task_compute_ms; the"
+                + " report has none");
+      }
+      double t =
+          median(
+              single.stream()
+                  .mapToDouble(r -> r.path("mean_task_compute_ms").asDouble())
+                  .toArray());
+      double launch =
+          median(single.stream().mapToDouble(r -> launchOf(r, shape.tasks(), t)).toArray());
+      double launchMs = Double.isNaN(launch) ? 0 : launch;
+      double fixed =
+          median(single.stream().mapToDouble(r -> fixedOf(r, shape, t, launchMs)).toArray());
+      double mllib = Double.NaN;
+      for (JsonNode r : root.path("runs")) {
+        if (r.path("strategy").asText().equals("mllib")
+            && r.path("pattern").asText().equals("ideal")) {
+          mllib =
+              r.path("mean_iteration_ms").asDouble() - idealSpanMs(Rule.bsp(), shape, t, launchMs);
+        }
+      }
+      double dimension = root.path("workload").path("model_dimension").asDouble(0);
+      return new Point(shape, dimension * 8 / 1e6, t, launchMs, fixed, mllib);
+    }
+
+    private static List<JsonNode> idealRows(JsonNode root, String name) {
+      List<JsonNode> rows = new ArrayList<>();
+      for (JsonNode r : root.path("runs")) {
+        String s = r.path("strategy").asText();
+        boolean named = s.equals(name) || s.startsWith(name + ":");
+        if (named
+            && r.path("pattern").asText().equals("ideal")
+            && r.path("mean_task_compute_ms").isNumber()) {
+          rows.add(r);
+        }
+      }
+      return rows;
+    }
+
+    private static double launchOf(JsonNode row, int tasks, double blockMs) {
+      int iterations = row.path("iteration_ms").size();
+      double taskSeconds = row.path("task_seconds").asDouble(0);
+      if (iterations == 0 || taskSeconds <= 0) {
+        return Double.NaN;
+      }
+      return Math.max(0, taskSeconds * 1000 / ((double) iterations * tasks) - blockMs);
+    }
+
+    private static double fixedOf(JsonNode row, BenchShape shape, double t, double launch) {
+      Rule rule = Rule.parse(row.path("strategy").asText());
+      return row.path("mean_iteration_ms").asDouble() - idealSpanMs(rule, shape, t, launch);
+    }
+  }
+}

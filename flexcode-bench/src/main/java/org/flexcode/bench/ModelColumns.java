@@ -1,0 +1,183 @@
+package org.flexcode.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.SparkContext;
+import org.flexcode.model.Costs;
+import org.flexcode.model.ModelSummary;
+
+/**
+ * The model's columns of a bench report: for every row {@code model_ms} (the {@link RowModel}'s
+ * expected mean iteration ms of the row's strategy under its pattern, on the run's shape with the
+ * costs calibrated from the same report, {@link CostCalibration}) and {@code measured_over_model},
+ * or a {@code model_note} where the model has no rule; and, under the report's {@code model} key,
+ * the shape, the costs and per pattern the {@code limit} (bsp with no straggler).
+ */
+final class ModelColumns {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private ModelColumns() {}
+
+  /**
+   * Adds the model's columns to the report {@code root} (its {@code runs} rows and a {@code model}
+   * entry) and returns the Markdown section that shows them.
+   */
+  @SuppressWarnings("unchecked")
+  static String annotate(Map<String, Object> root) {
+    List<Map<String, Object>> rows = (List<Map<String, Object>>) root.get("runs");
+    JsonNode tree = JSON.valueToTree(root);
+    BenchShape shape = liveShape(tree);
+    Map<String, Object> model = new LinkedHashMap<>();
+    model.put("cluster", shapeMap(shape));
+    CostCalibration calibration;
+    try {
+      calibration = CostCalibration.fit(List.of(withShape(tree, shape)));
+    } catch (IllegalArgumentException e) {
+      for (Map<String, Object> row : rows) {
+        row.put("model_note", "no model: " + e.getMessage());
+      }
+      model.put("note", e.getMessage());
+      root.put("model", model);
+      return "\n## Model\n\nno model: " + e.getMessage() + "\n";
+    }
+    RowModel rowModel = new RowModel(calibration, shape, seedOf(tree));
+    Set<String> patterns = new LinkedHashSet<>();
+    for (Map<String, Object> row : rows) {
+      String pattern = (String) row.get("pattern");
+      patterns.add(pattern);
+      ModelSummary s = rowModel.model((String) row.get("strategy"), pattern);
+      if (s.supported()) {
+        double measured = ((Number) row.get("mean_iteration_ms")).doubleValue();
+        row.put("model_ms", s.meanMs());
+        row.put("measured_over_model", measured / s.meanMs());
+      } else {
+        row.put("model_note", s.note());
+      }
+    }
+    List<Map<String, Object>> limits = new ArrayList<>();
+    for (String pattern : patterns) {
+      ModelSummary s = rowModel.limit(pattern);
+      Map<String, Object> limit = new LinkedHashMap<>();
+      limit.put("strategy", "limit");
+      limit.put("pattern", pattern);
+      limit.put("model_ms", s.supported() ? s.meanMs() : null);
+      limits.add(limit);
+    }
+    model.put("block_ms", calibration.blockMs());
+    model.put("model_mb", calibration.modelMb());
+    model.put("costs", costsMap(calibration.costs()));
+    model.put(
+        "mllib_costs",
+        calibration.mllibCosts() == null ? null : costsMap(calibration.mllibCosts()));
+    model.put("monte_carlo_iterations", RowModel.ITERATIONS);
+    model.put("notes", calibration.notes());
+    model.put("limits", limits);
+    root.put("model", model);
+    return markdown(rows, limits, shape, calibration);
+  }
+
+  /** The Markdown section: every row's measured and model ms, each pattern closed by its limit. */
+  static String markdown(
+      List<Map<String, Object>> rows,
+      List<Map<String, Object>> limits,
+      BenchShape shape,
+      CostCalibration calibration) {
+    StringBuilder md = new StringBuilder();
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "%n## Model (%d executors x %d cores, %d tasks, T %.1f ms per block)%n%n",
+            shape.executors(),
+            shape.cores(),
+            shape.tasks(),
+            calibration.blockMs()));
+    calibration.notes().forEach(n -> md.append("- ").append(n).append('\n'));
+    md.append("- patterns at the machine level (one factor per executor and iteration);")
+        .append(" model ms is the Monte Carlo mean of ")
+        .append(RowModel.ITERATIONS)
+        .append(" iterations\n");
+    md.append("\n| strategy | pattern | mean ms | model ms | measured/model | note |\n")
+        .append("|---|---|---|---|---|---|\n");
+    for (Map<String, Object> limit : limits) {
+      String pattern = (String) limit.get("pattern");
+      for (Map<String, Object> row : rows) {
+        if (pattern.equals(row.get("pattern"))) {
+          double mean = ((Number) row.get("mean_iteration_ms")).doubleValue();
+          md.append(
+              line(row.get("strategy"), pattern, mean, row.get("model_ms"), row.get("model_note")));
+        }
+      }
+      md.append(line("limit", pattern, Double.NaN, limit.get("model_ms"), "bsp with no straggler"));
+    }
+    return md.toString();
+  }
+
+  private static String line(
+      Object strategy, String pattern, double mean, Object model, Object note) {
+    double m = model == null ? Double.NaN : ((Number) model).doubleValue();
+    return String.format(
+        Locale.ROOT,
+        "| %s | %s | %s | %s | %s | %s |%n",
+        strategy,
+        pattern,
+        Double.isNaN(mean) ? "" : String.format(Locale.ROOT, "%.1f", mean),
+        Double.isNaN(m) ? "" : String.format(Locale.ROOT, "%.1f", m),
+        RowModel.ratio(mean, m),
+        note == null ? "" : note);
+  }
+
+  /**
+   * The report's shape; on a {@code spark://} master with no {@code --executors} the executors
+   * registered with the running application and its total cores (default parallelism).
+   */
+  private static BenchShape liveShape(JsonNode tree) {
+    BenchShape shape = BenchShape.of(tree);
+    boolean standalone = tree.path("workload").path("master").asText("").startsWith("spark://");
+    scala.Option<SparkContext> active = org.apache.spark.SparkContext$.MODULE$.getActive();
+    if (!standalone || tree.path("params").has("executors") || active.isEmpty()) {
+      return shape;
+    }
+    SparkContext sc = active.get();
+    int executors = Math.max(1, sc.statusTracker().getExecutorInfos().length - 1);
+    int cores = Math.max(1, sc.defaultParallelism() / executors);
+    return new BenchShape(executors, cores, shape.tasks());
+  }
+
+  private static JsonNode withShape(JsonNode tree, BenchShape shape) {
+    com.fasterxml.jackson.databind.node.ObjectNode copy = tree.deepCopy();
+    copy.putObject("model").set("cluster", JSON.valueToTree(shapeMap(shape)));
+    return copy;
+  }
+
+  private static long seedOf(JsonNode tree) {
+    JsonNode seed = tree.path("params").get("seed");
+    return seed == null ? 7L : Long.parseLong(seed.asText().trim());
+  }
+
+  static Map<String, Object> shapeMap(BenchShape shape) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("executors", shape.executors());
+    m.put("cores", shape.cores());
+    m.put("tasks", shape.tasks());
+    return m;
+  }
+
+  private static Map<String, Object> costsMap(Costs c) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("job_ms", c.jobMs());
+    m.put("task_launch_ms", c.taskLaunchMs());
+    m.put("decode_base_ms", c.decodeBaseMs());
+    m.put("decode_per_task_ms", c.decodePerTaskMs());
+    m.put("broadcast_base_ms", c.broadcastBaseMs());
+    m.put("broadcast_per_mb_ms", c.broadcastPerMbMs());
+    return m;
+  }
+}

@@ -1,0 +1,103 @@
+package org.flexcode.bench;
+
+import java.util.Locale;
+import org.flexcode.model.IterationModel;
+import org.flexcode.model.MachineDelays;
+import org.flexcode.model.ModelSummary;
+import org.flexcode.model.Rule;
+
+/**
+ * A bench row as the model runs it: the rule of its strategy ({@code mllib} is bsp under MLlib's
+ * own calibrated costs; the FlexCode names and specs parse as {@link Rule} specs, engine-only
+ * options ignored) under its pattern ({@link MachineDelays}, machine level). Rows the model has no
+ * rule for ({@code mllib+speculation*}, {@code mllib-tuned}, {@code hybrid}, patterns such as
+ * {@code disrupted-machine}) get a note instead of a figure.
+ */
+final class RowModel {
+
+  /** Monte Carlo iterations per row. */
+  static final int ITERATIONS = 2_000;
+
+  private final CostCalibration calibration;
+  private final BenchShape shape;
+  private final long seed;
+
+  RowModel(CostCalibration calibration, BenchShape shape, long seed) {
+    this.calibration = calibration;
+    this.shape = shape;
+    this.seed = seed;
+  }
+
+  /**
+   * The model of {@code strategy} under {@code pattern}: a summary, or one with a note (NaN
+   * figures) saying why the row has no model value.
+   */
+  ModelSummary model(String strategy, String pattern) {
+    return model(strategy, pattern, ITERATIONS);
+  }
+
+  /** The model of {@code strategy} under {@code pattern} over {@code iterations} iterations. */
+  ModelSummary model(String strategy, String pattern, int iterations) {
+    try {
+      boolean mllib = strategy.equals("mllib");
+      if (strategy.startsWith("mllib") && !mllib) {
+        throw new IllegalArgumentException(
+            strategy + " has no rule in the model (speculation and re-partitioning are Spark's)");
+      }
+      Rule rule = mllib ? Rule.bsp() : Rule.parse(strategy);
+      IterationModel model =
+          IterationModel.of(calibration.cluster(shape, mllib), MachineDelays.parse(pattern));
+      return relabel(model.run(rule, iterations, seed), strategy);
+    } catch (IllegalArgumentException e) {
+      return unsupported(strategy, pattern, e.getMessage());
+    }
+  }
+
+  /** The limit under {@code pattern}: bsp with no straggler, FlexCode's costs. */
+  ModelSummary limit(String pattern) {
+    return model("limit", pattern);
+  }
+
+  /** {@code s} under the bench's name of its strategy. */
+  private static ModelSummary relabel(ModelSummary s, String strategy) {
+    return new ModelSummary(
+        strategy,
+        s.pattern(),
+        s.executors(),
+        s.cores(),
+        s.tasks(),
+        s.iterations(),
+        s.meanMs(),
+        s.p50Ms(),
+        s.p95Ms(),
+        s.computedTaskSeconds(),
+        s.wastedTaskSeconds(),
+        s.idleCoreSeconds(),
+        s.note());
+  }
+
+  private ModelSummary unsupported(String strategy, String pattern, String why) {
+    double nan = Double.NaN;
+    return new ModelSummary(
+        strategy,
+        pattern,
+        shape.executors(),
+        shape.cores(),
+        shape.tasks(),
+        0,
+        nan,
+        nan,
+        nan,
+        nan,
+        nan,
+        nan,
+        "no model: " + why);
+  }
+
+  /** A ratio to two decimals, or empty when either side is missing. */
+  static String ratio(double measured, double model) {
+    return Double.isFinite(measured) && Double.isFinite(model) && model > 0
+        ? String.format(Locale.ROOT, "%.2f", measured / model)
+        : "";
+  }
+}
