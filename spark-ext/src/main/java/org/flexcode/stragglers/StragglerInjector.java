@@ -169,7 +169,8 @@ public final class StragglerInjector implements Serializable, AutoCloseable {
         (partition, records) -> injector.holdingBack(partition, records), true);
   }
 
-  private <T> Iterator<T> holdingBack(int partition, Iterator<T> records) {
+  /** {@code records} of {@code partition}, acted on once consumed (package-private for tests). */
+  <T> Iterator<T> holdingBack(int partition, Iterator<T> records) {
     TaskContext context = TaskContext.get();
     int attempt = context == null ? 0 : context.attemptNumber();
     AtomicInteger counter =
