@@ -3,6 +3,7 @@ package org.flexcode.aggregation;
 import java.util.Locale;
 import org.apache.spark.SparkConf;
 import org.apache.spark.storage.StorageLevel;
+import org.flexcode.stragglers.ComputeEmulation;
 import org.flexcode.stragglers.StragglerInjector;
 import org.flexcode.stragglers.StragglerPattern;
 
@@ -19,7 +20,9 @@ import org.flexcode.stragglers.StragglerPattern;
  *       still needs after Spark aborted its job;
  *   <li>{@code spark.flexcode.stragglers} (none): a straggler pattern to inject into every task,
  *       e.g. {@code slow-worker:p=0.2,max=2} (experiments and demos; see {@link
- *       StragglerPattern#parse}), seeded by {@code spark.flexcode.stragglers.seed} (7).
+ *       StragglerPattern#parse}), seeded by {@code spark.flexcode.stragglers.seed} (7);
+ *   <li>{@code spark.flexcode.compute} ({@code real}): {@code emulated:block-ms=T} makes every task
+ *       sleep T ms per block it computes, times its straggler factor ({@link ComputeEmulation}).
  * </ul>
  *
  * <p>{@code workload} and {@code plannedIterations} only label jobs in the Spark UI ("FlexCode lr
@@ -97,7 +100,8 @@ public record AggregatorOptions(
           "storageLevel",
           "maxResubmits",
           "stragglers",
-          "stragglers.seed");
+          "stragglers.seed",
+          "compute");
 
   /**
    * As {@link #fromConf}, where keys set on the session at run time ({@code
@@ -115,13 +119,14 @@ public record AggregatorOptions(
   }
 
   private static StragglerInjector injectorFromConf(SparkConf conf) {
+    ComputeEmulation compute = ComputeEmulation.fromConf(conf);
     String pattern = conf.get(PREFIX + "stragglers", "").trim();
     if (pattern.isEmpty()) {
-      return StragglerInjector.none();
+      return StragglerInjector.none().withCompute(compute);
     }
     String seed = conf.get(PREFIX + "stragglers.seed", "7").trim();
     try {
-      return new StragglerInjector(StragglerPattern.parse(pattern), Long.parseLong(seed));
+      return new StragglerInjector(StragglerPattern.parse(pattern), Long.parseLong(seed), compute);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
           PREFIX + "stragglers.seed must be an integer, got '" + seed + "'", e);

@@ -41,10 +41,10 @@ record CodedTask<T, M>(
       testDelays.straggle(it, task, attempt);
       context.killTaskIfInterrupted();
       long computeStart = System.nanoTime();
-      double[] partial = compute(task, blocks);
-      long injected =
-          injector.afterCompute(
-              task, it + 1, attempt, (System.nanoTime() - computeStart) / 1_000_000);
+      double[] worth = new double[1];
+      double[] partial = compute(task, blocks, worth);
+      long computeMs = (System.nanoTime() - computeStart) / 1_000_000;
+      long injected = injector.afterCompute(task, it + 1, attempt, computeMs, worth[0]);
       context.killTaskIfInterrupted();
       accumulator.add(PartialResult.success(self, injected, partial));
     } catch (Throwable t) {
@@ -53,7 +53,8 @@ record CodedTask<T, M>(
     }
   }
 
-  private double[] compute(int task, Iterator<CodedBlock<T>> blocks) {
+  /** Adds to {@code worth[0]} the blocks' worth of records computed (for emulated compute). */
+  private double[] compute(int task, Iterator<CodedBlock<T>> blocks, double[] worth) {
     int dimension = input.dimension();
     M model = input.model().value();
     boolean shadow = layout.isShadow(task);
@@ -64,6 +65,7 @@ record CodedTask<T, M>(
       if (shadow && shadowBlocks != null && !shadowBlocks.get(b.block())) {
         continue; // a late shadow estimates only the blocks it was launched for
       }
+      worth[0] += worthOf(b);
       Arrays.fill(block, 0.0);
       if (b.isSubset()) {
         input
@@ -83,6 +85,15 @@ record CodedTask<T, M>(
       }
     }
     return partial;
+  }
+
+  /** 1 for a whole block; a shadow's subset: its records over the block's (its weights' sum). */
+  private static double worthOf(CodedBlock<?> b) {
+    if (!b.isSubset()) {
+      return 1.0;
+    }
+    double total = Arrays.stream(b.weights()).sum();
+    return total > 0 ? Math.min(1.0, b.records().size() / total) : 0.0;
   }
 
   private String notFinite(int task, int block, int index, double value) {

@@ -1,0 +1,150 @@
+package org.flexcode.stragglers;
+
+import java.util.SplittableRandom;
+import org.flexcode.spec.SpecText;
+
+/**
+ * The study's worker-level patterns: a factor per (seed, executor, iteration), the same for every
+ * task the executor runs in that iteration (see {@link StragglerPattern}).
+ */
+final class WorkerPatterns {
+
+  private WorkerPatterns() {}
+
+  private static SplittableRandom draw(long seed, TaskSlot slot) {
+    return Draws.worker(seed, slot.executor(), slot.iteration());
+  }
+
+  /** {@code slow-worker:p=P,max=M}: with probability p an executor is slowed by 1 + U(0, max). */
+  record SlowWorker(double p, double max) implements StragglerPattern {
+    SlowWorker {
+      Draws.check(p >= 0 && p <= 1, "slow-worker: p must be in [0, 1], got " + p);
+      Draws.check(max >= 0, "slow-worker: max must be >= 0, got " + max);
+    }
+
+    @Override
+    public String spec() {
+      return SpecText.of(PatternTable.SLOW_WORKER).with("p", p).with("max", max).toString();
+    }
+
+    @Override
+    public double factor(long seed, TaskSlot slot) {
+      SplittableRandom r = draw(seed, slot);
+      return r.nextDouble() < p ? 1 + r.nextDouble() * max : 1;
+    }
+  }
+
+  /** {@code power-law:alpha=A}: factor (1 - u)^(-1/alpha), a Pareto tail of index alpha. */
+  record PowerLaw(double alpha) implements StragglerPattern {
+    PowerLaw {
+      Draws.check(alpha > 1, "power-law: alpha must be > 1, got " + alpha);
+    }
+
+    @Override
+    public String spec() {
+      return SpecText.of(PatternTable.POWER_LAW).with("alpha", alpha).toString();
+    }
+
+    @Override
+    public double factor(long seed, TaskSlot slot) {
+      return Math.pow(1 - draw(seed, slot).nextDouble(), -1 / alpha);
+    }
+  }
+
+  /** {@code persistent:k=K,factor=F}: executors numbered below k run factor times slower. */
+  record Persistent(int k, double factor) implements StragglerPattern {
+    Persistent {
+      Draws.check(k >= 0, "persistent: k must be >= 0, got " + k);
+      Draws.check(factor >= 1, "persistent: factor must be >= 1, got " + factor);
+    }
+
+    @Override
+    public String spec() {
+      return SpecText.of(PatternTable.PERSISTENT).with("k", k).with("factor", factor).toString();
+    }
+
+    @Override
+    public double factor(long seed, TaskSlot slot) {
+      int number = slot.executorNumber();
+      return number >= 0 && number < k ? factor : 1;
+    }
+  }
+
+  /**
+   * {@code skew:k=K,load=L}: executors numbered below k hold L times more data (placement skew),
+   * modelled as their tasks' compute scaled by L.
+   */
+  record Skew(int k, double load) implements StragglerPattern {
+    Skew {
+      Draws.check(k >= 0, "skew: k must be >= 0, got " + k);
+      Draws.check(load >= 1, "skew: load must be >= 1, got " + load);
+    }
+
+    @Override
+    public String spec() {
+      return SpecText.of(PatternTable.SKEW).with("k", k).with("load", load).toString();
+    }
+
+    @Override
+    public double factor(long seed, TaskSlot slot) {
+      int number = slot.executorNumber();
+      return number >= 0 && number < k ? load : 1;
+    }
+  }
+
+  /** {@code heavy-tail}: a quarter of the executors slow, 80% of those 1.5-2.5x, 20% 2.5-10x. */
+  record HeavyTail() implements StragglerPattern {
+    @Override
+    public String spec() {
+      return PatternTable.HEAVY_TAIL;
+    }
+
+    @Override
+    public double factor(long seed, TaskSlot slot) {
+      SplittableRandom r = draw(seed, slot);
+      if (r.nextDouble() >= 0.25) {
+        return 1;
+      }
+      return r.nextDouble() < 0.8 ? r.nextDouble(1.5, 2.5) : r.nextDouble(2.5, 10.0);
+    }
+  }
+
+  /**
+   * {@code markov:slow=S,recover=R,factor=F}: each executor a two-state chain over iterations
+   * (GC-DC's time-correlated stragglers): fast to slow with probability S, slow to fast with
+   * probability R, the first state drawn from the stationary law (slow with probability S / (S +
+   * R)). The state at iteration t is replayed from iteration 0 with the executor's own seeded
+   * generator ({@link MarkovChains}), so it is the same in every JVM.
+   */
+  record Markov(double slow, double recover, double factor) implements StragglerPattern {
+    Markov {
+      Draws.check(slow >= 0 && slow <= 1, "markov: slow must be in [0, 1], got " + slow);
+      Draws.check(recover > 0 && recover <= 1, "markov: recover must be in (0, 1], got " + recover);
+      Draws.check(factor >= 1, "markov: factor must be >= 1, got " + factor);
+    }
+
+    @Override
+    public String spec() {
+      return SpecText.of(PatternTable.MARKOV)
+          .with("slow", slow)
+          .with("recover", recover)
+          .with("factor", factor)
+          .toString();
+    }
+
+    /** The stationary share of slow iterations, slow / (slow + recover). */
+    double slowShare() {
+      return slow / (slow + recover);
+    }
+
+    /** Whether {@code executor} is slow in iteration {@code iteration} (0 or later). */
+    boolean isSlow(long seed, String executor, int iteration) {
+      return MarkovChains.isSlow(this, seed, executor, Math.max(0, iteration));
+    }
+
+    @Override
+    public double factor(long seed, TaskSlot slot) {
+      return isSlow(seed, slot.executor(), slot.iteration()) ? factor : 1;
+    }
+  }
+}
