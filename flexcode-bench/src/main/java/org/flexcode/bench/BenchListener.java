@@ -25,14 +25,11 @@ public final class BenchListener extends SparkListener {
   public record Job(int jobId, long startMs, long endMs) {}
 
   /**
-   * The waste of some jobs: {@code barrierMs}, over every stage, the time each successful task
-   * waited for the stage's last successful task; {@code discardedMs}, the run time of attempts
-   * whose results were thrown away (killed, failed, or beaten by a speculative copy).
+   * The waste of some jobs, summed over their stages ({@link StageWaste}): {@code barrierMs}, slot
+   * time idle waiting for each stage's last successful task; {@code discardedMs}, the run time of
+   * attempts whose results were thrown away (killed, failed, or beaten by a speculative copy).
    */
   public record Waste(long barrierMs, long discardedMs) {}
-
-  /** One task attempt's end. */
-  private record TaskEnd(long launchMs, long finishMs, boolean successful) {}
 
   private final Map<Integer, String> runOfJob = new ConcurrentHashMap<>();
   private final Map<Integer, String> runOfStage = new ConcurrentHashMap<>();
@@ -40,7 +37,7 @@ public final class BenchListener extends SparkListener {
   private final Map<String, List<Job>> jobs = new ConcurrentHashMap<>();
   private final Map<String, double[]> taskSeconds = new ConcurrentHashMap<>();
   private final Map<Integer, List<Integer>> stagesOfJob = new ConcurrentHashMap<>();
-  private final Map<Integer, List<TaskEnd>> tasksOfStage = new ConcurrentHashMap<>();
+  private final Map<Integer, List<StageWaste.Attempt>> tasksOfStage = new ConcurrentHashMap<>();
 
   @Override
   public void onJobStart(SparkListenerJobStart start) {
@@ -80,7 +77,8 @@ public final class BenchListener extends SparkListener {
       tasksOfStage
           .computeIfAbsent(end.stageId(), k -> new CopyOnWriteArrayList<>())
           .add(
-              new TaskEnd(
+              new StageWaste.Attempt(
+                  end.taskInfo().executorId(),
                   end.taskInfo().launchTime(),
                   end.taskInfo().finishTime(),
                   end.taskInfo().successful()));
@@ -93,16 +91,9 @@ public final class BenchListener extends SparkListener {
     long discarded = 0;
     for (Job job : jobs) {
       for (int stage : stagesOfJob.getOrDefault(job.jobId(), List.of())) {
-        List<TaskEnd> tasks = tasksOfStage.getOrDefault(stage, List.of());
-        long last =
-            tasks.stream().filter(TaskEnd::successful).mapToLong(TaskEnd::finishMs).max().orElse(0);
-        for (TaskEnd t : tasks) {
-          if (t.successful()) {
-            barrier += last - t.finishMs();
-          } else {
-            discarded += Math.max(0, t.finishMs() - t.launchMs());
-          }
-        }
+        List<StageWaste.Attempt> attempts = tasksOfStage.getOrDefault(stage, List.of());
+        barrier += StageWaste.barrierMs(attempts);
+        discarded += StageWaste.discardedMs(attempts);
       }
     }
     return new Waste(barrier, discarded);
