@@ -21,12 +21,13 @@ import org.flexcode.stragglers.StragglerPattern;
 /**
  * {@code flexcode-submit bench}: one workload, every strategy x straggler pattern, side by side on
  * the same cluster and data. Every row runs gradient descent (LogisticGradient, SimpleUpdater, the
- * same step, partitions and iterations): {@code mllib} is MLlib's untouched {@code
- * GradientDescent.runMiniBatchSGD} on the straggler-wrapped input; {@code mllib+speculation} the
- * same in a second application started with {@code spark.speculation=true} ({@link
- * SpeculationApplication}); the others are FlexCode strategies. After a warm-up (every row, 5
- * iterations, no stragglers), each pattern runs its rows in an order rotated by the pattern's index
- * ({@link BenchRunner}). Writes a JSON report, a Markdown table and PNG plots next to it ({@link
+ * same step, partitions and iterations): the {@code mllib...} rows are MLlib's untouched {@code
+ * GradientDescent.runMiniBatchSGD} on the straggler-wrapped input ({@link MllibBaseline}; those
+ * whose confs are read at context start each in an application of their own, {@link
+ * BaselineApplication}); the others are FlexCode strategies. Every row's application runs with
+ * {@code --compute} as {@value Compute#CONF_KEY}. After a warm-up (every row, 5 iterations, no
+ * stragglers), each pattern runs its rows in an order rotated by the pattern's index ({@link
+ * BenchRunner}). Writes a JSON report, a Markdown table and PNG plots next to it ({@link
  * BenchReport}).
  */
 final class BenchJob {
@@ -44,14 +45,22 @@ final class BenchJob {
         --docword PATH         lda: UCI docword file (default datasets/uci-kos/docword.kos.txt)
         --k K                  lda: topics (default 20)
         --mini-batch-fraction F  lda: documents per iteration (default 0.05)
-        --strategies LIST      comma-separated: mllib, mllib+speculation, bsp, ignore, frc, cyclic,
-                               shadow, hybrid (or specs such as cyclic:s=2, shadow:m=2,f=0.05);
-                               default mllib,bsp,ignore,frc,cyclic
+        --strategies LIST      comma-separated: mllib, mllib+speculation (Spark's defaults),
+                               mllib+speculation-tuned (multiplier 1.5, quantile 0.75,
+                               minTaskRuntime 100ms), mllib-tuned (4 x partitions, cached
+                               MEMORY_AND_DISK_2, spark.locality.wait=0; ctr and lr), bsp, ignore,
+                               frc, cyclic, shadow, hybrid (or specs such as cyclic:s=2,
+                               shadow:m=2,f=0.05); default mllib,bsp,ignore,frc,cyclic
         --pattern SPEC         a straggler pattern; repeat for several (default ideal)
         --iterations N         gradient-descent iterations per run (default 30)
         --repeats N            rounds: every row runs N times, in a rotated order each round,
                                and its figures pool the rounds' iterations (default 1)
-        --partitions P         tasks (default 8)
+        --executors M          executors (own cluster: M workers; default 4)
+        --cores C              cores per executor (default 1)
+        --compute MODE         real (default) or emulated:block-ms=T: every task of every row
+                               also sleeps T ms per block's worth of records (set on every row's
+                               application as spark.flexcode.compute)
+        --partitions P         tasks (default M x C with --executors, else 8)
         --rows-per-partition R ctr: records per partition (default 16000)
         --num-features N       ctr: hashing buckets (default 4096)
         --classes K            ctr: classes, 2 = binary (default 5: each task computes longer)
@@ -64,7 +73,10 @@ final class BenchJob {
                                cosine, and final loss, --test accuracy and time to target under the
                                first --pattern (default slow-worker:p=0.2,max=2)
 
-      Runs on --master (default local-cluster[4,1,1024]: four one-core executor JVMs).
+      Runs on --master (default local-cluster[M,C,1024]: M executor JVMs of C cores; four
+      one-core ones without --executors and --cores). Every row reports the machine's CPU
+      utilization (cpu_bound above 60%), waste from task timings and time to target on the
+      exact loss.
       """;
 
   private static final Set<String> OPTIONS =
@@ -83,6 +95,10 @@ final class BenchJob {
           "seed",
           "report",
           "child-report",
+          "child-baseline",
+          "executors",
+          "cores",
+          "compute",
           "experiment",
           "test",
           "fractions",
@@ -92,7 +108,6 @@ final class BenchJob {
           "docword",
           "k",
           "mini-batch-fraction");
-  private static final String SPECULATION = "mllib+speculation";
 
   private BenchJob() {}
 
@@ -118,36 +133,29 @@ final class BenchJob {
     for (String spec : args.all("pattern").isEmpty() ? List.of("ideal") : args.all("pattern")) {
       patterns.add(StragglerPattern.parse(spec));
     }
-    boolean child = args.has(SpeculationApplication.CHILD_REPORT);
+    Compute compute = Compute.parse(args.string("compute", "real"));
+    Shape shape = Shape.of(args);
+    MllibBaseline childBaseline = childBaseline(args);
+    SparkConf conf = conf(shape, compute, childBaseline);
+    scala.Option<SparkContext> active = org.apache.spark.SparkContext$.MODULE$.getActive();
+    boolean ownContext = active.isEmpty();
     List<Run> runs = new ArrayList<>();
-    if (experiment == null && !child && strategies.contains(SPECULATION)) {
-      runs.addAll(SpeculationApplication.run(argv));
+    if (experiment == null && childBaseline == null) {
+      String master = ownContext ? conf.get("spark.master") : active.get().master();
+      runs.addAll(childApplications(strategies, master, argv));
     }
-    List<String> rows = new ArrayList<>();
-    for (String s : strategies) {
-      if (child ? s.equals(SPECULATION) : !s.equals(SPECULATION)) {
-        rows.add(s);
-      }
-    }
-    SparkConf conf =
-        new SparkConf()
-            .setAppName(child ? "FlexCode bench (speculation)" : "FlexCode bench")
-            .setIfMissing("spark.master", "local-cluster[4,1,1024]");
-    if (conf.get("spark.master").startsWith("local-cluster")) {
-      conf.setIfMissing("spark.executor.extraClassPath", SpeculationApplication.fullClassPath());
-      Files.createDirectories(Path.of(System.getenv().getOrDefault("SPARK_HOME", "."), "jars"));
-    }
-    boolean ownContext = org.apache.spark.SparkContext$.MODULE$.getActive().isEmpty();
+    List<String> rows = rowsOfThisApplication(strategies, childBaseline);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkContext.getOrCreate(conf));
     try {
       if (ownContext) {
         jsc.setLogLevel("ERROR");
       }
-      waitForExecutors(jsc);
+      checkCompute(jsc, compute);
+      waitForExecutors(jsc, shape);
       if (experiment != null) {
         return ShadowQualityExperiment.run(jsc, args, Path.of(args.string("report", "bench.json")));
       }
-      return compare(jsc, args, new Plan(workload, rows, patterns, repeats), runs);
+      return compare(jsc, args, new Plan(workload, rows, patterns, repeats, shape), runs);
     } finally {
       if (ownContext) {
         jsc.stop();
@@ -169,10 +177,18 @@ final class BenchJob {
         throw new IllegalArgumentException(
             "--workload mf has no mllib rows (MLlib's ALS is another algorithm); got '" + s + "'");
       }
-      if (!s.startsWith("mllib")) {
+      MllibBaseline baseline = MllibBaseline.of(s);
+      if (!MllibBaseline.looksLikeMllib(s)) {
         specOf(s); // fails early on a bad name
-      } else if (!s.equals("mllib") && !s.equals(SPECULATION)) {
-        throw new IllegalArgumentException("unknown strategy '" + s + "'");
+      } else if (baseline == null) {
+        throw new IllegalArgumentException(
+            "unknown strategy '"
+                + s
+                + "'; MLlib rows are mllib, mllib+speculation,"
+                + " mllib+speculation-tuned and mllib-tuned");
+      } else if (baseline.overPartitioned() && !List.of("ctr", "lr").contains(workload)) {
+        throw new IllegalArgumentException(
+            s + " is implemented for --workload ctr and lr only, got " + workload);
       }
     }
     for (String s : strategies) {
@@ -184,9 +200,93 @@ final class BenchJob {
     return strategies;
   }
 
+  /** The application's conf: its name, the default master and the compute mode. */
+  private static SparkConf conf(Shape shape, Compute compute, MllibBaseline childBaseline)
+      throws java.io.IOException {
+    SparkConf conf =
+        new SparkConf()
+            .setAppName(
+                childBaseline == null ? "FlexCode bench" : "FlexCode bench " + childBaseline.row())
+            .setIfMissing("spark.master", shape.localCluster())
+            .set(Compute.CONF_KEY, compute.spec());
+    if (conf.get("spark.master").startsWith("local-cluster")) {
+      conf.setIfMissing("spark.executor.extraClassPath", BaselineApplication.fullClassPath());
+      Files.createDirectories(Path.of(System.getenv().getOrDefault("SPARK_HOME", "."), "jars"));
+    }
+    return conf;
+  }
+
+  /** Runs the child application of every listed baseline that needs one; returns their runs. */
+  private static List<Run> childApplications(List<String> strategies, String master, String[] argv)
+      throws java.io.IOException, InterruptedException {
+    List<Run> runs = new ArrayList<>();
+    for (String s : strategies) {
+      MllibBaseline b = MllibBaseline.of(s);
+      if (b != null && b.ownApplication()) {
+        runs.addAll(BaselineApplication.run(b, master, argv));
+      }
+    }
+    return runs;
+  }
+
+  /**
+   * The child application's baseline ({@code --child-baseline}), or null in the bench's own
+   * application.
+   */
+  private static MllibBaseline childBaseline(Args args) {
+    if (!args.has(BaselineApplication.CHILD_REPORT)) {
+      return null;
+    }
+    String row = args.required(BaselineApplication.CHILD_BASELINE);
+    MllibBaseline baseline = MllibBaseline.of(row);
+    if (baseline == null || !baseline.ownApplication()) {
+      throw new IllegalArgumentException("--child-baseline names no child application: " + row);
+    }
+    return baseline;
+  }
+
+  /**
+   * The rows this application runs: a child application its baseline's row, the bench's own
+   * application every row that needs no application of its own.
+   */
+  private static List<String> rowsOfThisApplication(
+      List<String> strategies, MllibBaseline childBaseline) {
+    List<String> rows = new ArrayList<>();
+    for (String s : strategies) {
+      MllibBaseline b = MllibBaseline.of(s);
+      boolean own = b != null && b.ownApplication();
+      if (childBaseline == null ? !own : b == childBaseline) {
+        rows.add(s);
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * Fails when the context was started before the bench with another compute mode than {@code
+   * --compute} asks (the library reads it from the conf, which cannot change after the start).
+   */
+  private static void checkCompute(JavaSparkContext jsc, Compute compute) {
+    String running = jsc.getConf().get(Compute.CONF_KEY, "real");
+    if (!Compute.parse(running).equals(compute)) {
+      throw new IllegalStateException(
+          "--compute "
+              + compute.spec()
+              + " but the running SparkContext has "
+              + Compute.CONF_KEY
+              + "="
+              + running
+              + "; set it when the context starts");
+    }
+  }
+
   /** What a bench application runs: its rows under its patterns, for so many rounds. */
   private record Plan(
-      String workload, List<String> rows, List<StragglerPattern> patterns, int repeats) {}
+      String workload,
+      List<String> rows,
+      List<StragglerPattern> patterns,
+      int repeats,
+      Shape shape) {}
 
   /**
    * Runs the plan's rows under every pattern, round after round, and writes the reports (or, in the
@@ -200,18 +300,24 @@ final class BenchJob {
     int repeats = plan.repeats();
     BenchListener listener = new BenchListener();
     jsc.sc().addSparkListener(listener);
-    int partitions = args.integer("partitions", 8);
+    int partitions = args.integer("partitions", plan.shape().defaultPartitions());
+    if (partitions < 1) {
+      throw new IllegalArgumentException("--partitions must be >= 1, got " + partitions);
+    }
     long seed = args.integer("seed", 7);
     Map<String, Object> sizes = new LinkedHashMap<>();
     sizes.put("workload", workload);
     sizes.put("partitions", partitions);
+    sizes.put("executors", plan.shape().executors());
+    sizes.put("cores", plan.shape().cores());
+    sizes.put("compute", jsc.getConf().get(Compute.CONF_KEY, "real"));
     Workload load = workload(jsc, args, workload, partitions, seed, sizes);
     sizes.put("objective", load.objective());
     sizes.put("master", jsc.master());
     BenchRunner runner = new BenchRunner(jsc, listener, load, args.integer("iterations", 30), seed);
     System.out.printf("bench: %s%n", sizes);
     for (String row : rows) {
-      runner.run(row, StragglerPattern.ideal(), 5); // warm-up, not recorded
+      runner.warmUp(row);
     }
     List<BenchRunner.Measured> measured = new ArrayList<>();
     for (int round = 0; round < repeats; round++) {
@@ -231,9 +337,8 @@ final class BenchJob {
     if (!load.comparableLossHistory()) {
       sizes.put("time_to_target", "not comparable for this workload");
     }
-    if (args.has(SpeculationApplication.CHILD_REPORT)) {
-      SpeculationApplication.write(
-          Path.of(args.required(SpeculationApplication.CHILD_REPORT)), runs);
+    if (args.has(BaselineApplication.CHILD_REPORT)) {
+      BaselineApplication.write(Path.of(args.required(BaselineApplication.CHILD_REPORT)), runs);
       return 0;
     }
     Path report = Path.of(args.string("report", "bench.json"));
@@ -299,13 +404,17 @@ final class BenchJob {
     };
   }
 
-  /** Waits until the executors have registered: all of a local-cluster, or until none joins. */
-  private static void waitForExecutors(JavaSparkContext jsc) throws InterruptedException {
+  /**
+   * Waits until the executors have registered: all of a local-cluster, the shape's executors when
+   * it was given, or until none joins.
+   */
+  private static void waitForExecutors(JavaSparkContext jsc, Shape shape)
+      throws InterruptedException {
     String master = jsc.master();
     if (master.startsWith("local[") || master.equals("local")) {
       return;
     }
-    int expected = Integer.MAX_VALUE;
+    int expected = shape.given() ? shape.executors() : Integer.MAX_VALUE;
     if (master.startsWith("local-cluster[")) {
       expected = Integer.parseInt(master.substring("local-cluster[".length()).split(",")[0].trim());
     }

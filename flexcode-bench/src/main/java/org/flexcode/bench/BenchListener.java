@@ -13,8 +13,8 @@ import org.flexcode.spark.SparkInternals;
 
 /**
  * Attributes Spark's jobs and tasks to benchmark runs by the local property {@link #RUN_PROPERTY}:
- * job start and end times (how long MLlib's untouched iterations took) and task-seconds, counting
- * killed and speculative attempts too.
+ * job start and end times (how long MLlib's untouched iterations took), task-seconds, counting
+ * killed and speculative attempts too, and each job's waste from its task timings ({@link #waste}).
  */
 public final class BenchListener extends SparkListener {
 
@@ -24,11 +24,20 @@ public final class BenchListener extends SparkListener {
   /** One job of a run. */
   public record Job(int jobId, long startMs, long endMs) {}
 
+  /**
+   * The waste of some jobs, summed over their stages ({@link StageWaste}): {@code barrierMs}, slot
+   * time idle waiting for each stage's last successful task; {@code discardedMs}, the run time of
+   * attempts whose results were thrown away (killed, failed, or beaten by a speculative copy).
+   */
+  public record Waste(long barrierMs, long discardedMs) {}
+
   private final Map<Integer, String> runOfJob = new ConcurrentHashMap<>();
   private final Map<Integer, String> runOfStage = new ConcurrentHashMap<>();
   private final Map<Integer, Long> jobStart = new ConcurrentHashMap<>();
   private final Map<String, List<Job>> jobs = new ConcurrentHashMap<>();
   private final Map<String, double[]> taskSeconds = new ConcurrentHashMap<>();
+  private final Map<Integer, List<Integer>> stagesOfJob = new ConcurrentHashMap<>();
+  private final Map<Integer, List<StageWaste.Attempt>> tasksOfStage = new ConcurrentHashMap<>();
 
   @Override
   public void onJobStart(SparkListenerJobStart start) {
@@ -38,9 +47,12 @@ public final class BenchListener extends SparkListener {
     }
     runOfJob.put(start.jobId(), run);
     jobStart.put(start.jobId(), start.time());
+    List<Integer> stages = new ArrayList<>();
     for (int stage : SparkInternals.intList(start.stageIds())) {
       runOfStage.put(stage, run);
+      stages.add(stage);
     }
+    stagesOfJob.put(start.jobId(), stages);
   }
 
   @Override
@@ -62,7 +74,29 @@ public final class BenchListener extends SparkListener {
       synchronized (taskSeconds.get(run)) {
         taskSeconds.get(run)[0] += seconds;
       }
+      tasksOfStage
+          .computeIfAbsent(end.stageId(), k -> new CopyOnWriteArrayList<>())
+          .add(
+              new StageWaste.Attempt(
+                  end.taskInfo().executorId(),
+                  end.taskInfo().launchTime(),
+                  end.taskInfo().finishTime(),
+                  end.taskInfo().successful()));
     }
+  }
+
+  /** The waste of {@code jobs}, from the timings of their stages' task attempts. */
+  public Waste waste(List<Job> jobs) {
+    long barrier = 0;
+    long discarded = 0;
+    for (Job job : jobs) {
+      for (int stage : stagesOfJob.getOrDefault(job.jobId(), List.of())) {
+        List<StageWaste.Attempt> attempts = tasksOfStage.getOrDefault(stage, List.of());
+        barrier += StageWaste.barrierMs(attempts);
+        discarded += StageWaste.discardedMs(attempts);
+      }
+    }
+    return new Waste(barrier, discarded);
   }
 
   /** The ended jobs of a run, by job id. */

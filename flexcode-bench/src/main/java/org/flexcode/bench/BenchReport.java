@@ -16,19 +16,24 @@ import org.flexcode.metrics.TimeToTarget;
 
 /**
  * The bench's outputs: the JSON report (per run: iteration-time percentiles, waste, task-seconds,
- * the ratios to the row's ideal run and to MLlib under the same pattern, time to MLlib's ideal
- * final loss), the Markdown table and the PNG plots beside it; and the pooling of repeated rounds.
+ * the machine's CPU utilization, the ratios to the row's ideal run and to MLlib under the same
+ * pattern, time to MLlib's ideal final loss on the exact loss and on the reported one), the
+ * Markdown table and the PNG plots beside it; and the pooling of repeated rounds. The report's
+ * {@code runs} is a list of row maps that later stages may extend with keys of their own.
  */
 final class BenchReport {
 
   private static final String TABLE_HEAD =
       "| strategy | pattern | mean ms | p95 ms | ideal ratio | mllib ratio | task-s ratio |"
-          + " time to target ms | final loss |\n|---|---|---|---|---|---|---|---|---|\n";
+          + " waste task-s | cpu | time to target ms | final loss |\n"
+          + "|---|---|---|---|---|---|---|---|---|---|---|\n";
 
   private final Map<String, Run> byKey = new LinkedHashMap<>();
   private final Double target;
+  private final Object compute;
 
-  private BenchReport(List<Run> runs, boolean comparableLoss) {
+  private BenchReport(List<Run> runs, boolean comparableLoss, Object compute) {
+    this.compute = compute;
     for (Run r : runs) {
       byKey.put(r.strategy() + "|" + r.pattern(), r);
     }
@@ -48,7 +53,7 @@ final class BenchReport {
       Map<String, Object> params,
       boolean comparableLoss)
       throws IOException {
-    BenchReport figures = new BenchReport(runs, comparableLoss);
+    BenchReport figures = new BenchReport(runs, comparableLoss, sizes.get("compute"));
     List<Map<String, Object>> rows = new ArrayList<>();
     StringBuilder md = new StringBuilder();
     md.append("# FlexCode bench\n\n").append(sizes).append("\n\n").append(TABLE_HEAD);
@@ -84,11 +89,9 @@ final class BenchReport {
     row.put("p50_iteration_ms", SampleStats.percentile(r.iterationMs(), 0.50));
     row.put("p95_iteration_ms", SampleStats.percentile(r.iterationMs(), 0.95));
     row.put("p99_iteration_ms", SampleStats.percentile(r.iterationMs(), 0.99));
-    row.put("total_waste_ms", r.cost().wasteMs());
+    putCost(row, r.cost());
     row.put("final_loss", r.finalLoss());
-    row.put("wall_ms", r.cost().wallMs());
-    row.put("task_seconds", r.cost().taskSeconds());
-    row.put("mean_task_compute_ms", r.cost().meanTaskComputeMs());
+    row.put("final_exact_loss", r.finalExactLoss());
     Run ideal = byKey.get(r.strategy() + "|ideal");
     Run mllib = byKey.get("mllib|" + r.pattern());
     double mllibTaskSeconds = mllib == null ? 0 : mllib.cost().taskSeconds();
@@ -97,21 +100,63 @@ final class BenchReport {
     row.put(
         "extra_task_seconds_ratio",
         mllibTaskSeconds == 0 ? null : r.cost().taskSeconds() / mllibTaskSeconds);
-    // Within 1e-9 relative of the target counts as reached (MLlib's own final loss, recomputed).
-    row.put(
-        "time_to_target_ms",
-        target == null ? null : TimeToTarget.of(r.loss(), r.endMs(), target * (1 + 1e-9)));
+    putTimeToTarget(row, r);
+    row.put("compute", compute);
+    MllibBaseline baseline = MllibBaseline.of(r.strategy());
+    if (baseline != null) {
+      row.put("spark_conf", baseline.effectiveConfs());
+    }
     row.put("iteration_ms", r.iterationMs());
     row.put("loss", r.loss());
+    row.put("exact_loss", r.exactLoss());
     return row;
+  }
+
+  /**
+   * Waste (barrier waits plus discarded attempts, in task-seconds), task-seconds, wall time and the
+   * machine's CPU utilization, flagged {@code cpu_bound} above {@link CpuTimes#CPU_BOUND}.
+   */
+  private static void putCost(Map<String, Object> row, Run.Cost cost) {
+    row.put("total_waste_ms", cost.wasteMs());
+    row.put("discarded_task_ms", cost.discardedMs());
+    row.put("waste_task_seconds", (cost.wasteMs() + cost.discardedMs()) / 1000.0);
+    row.put("wall_ms", cost.wallMs());
+    row.put("task_seconds", cost.taskSeconds());
+    row.put("mean_task_compute_ms", cost.meanTaskComputeMs());
+    Double cpu = cost.cpuUtilization();
+    row.put("cpu_utilization", cpu);
+    row.put("cpu_bound", cpu == null ? null : cpu > CpuTimes.CPU_BOUND);
+  }
+
+  /**
+   * Time to the target on the exact loss where the run has it ({@code time_to_target_on}: exact),
+   * else on the reported loss; and on the reported (for approximate strategies estimated) loss.
+   * Within 1e-9 relative of the target counts as reached (MLlib's own final loss, recomputed).
+   */
+  private void putTimeToTarget(Map<String, Object> row, Run r) {
+    double[] exact = r.exactLoss() != null ? r.exactLoss() : r.loss();
+    double reached = target == null ? Double.NaN : target * (1 + 1e-9);
+    row.put(
+        "time_to_target_ms", target == null ? null : TimeToTarget.of(exact, r.endMs(), reached));
+    row.put("time_to_target_on", r.exactLoss() != null ? "exact" : "reported");
+    row.put(
+        "time_to_target_estimated_ms",
+        target == null ? null : TimeToTarget.of(r.loss(), r.endMs(), reached));
   }
 
   private static String markdownRow(Map<String, Object> row) {
     Object toTarget = row.get("time_to_target_ms");
-    Object finalLoss = row.get("final_loss");
+    Object finalLoss =
+        row.get("final_exact_loss") != null ? row.get("final_exact_loss") : row.get("final_loss");
+    Object cpu = row.get("cpu_utilization");
+    String cpuText =
+        cpu == null
+            ? ""
+            : String.format(Locale.ROOT, "%.0f%%", 100 * (Double) cpu)
+                + (Boolean.TRUE.equals(row.get("cpu_bound")) ? " cpu_bound" : "");
     return String.format(
         Locale.ROOT,
-        "| %s | %s | %.1f | %.1f | %s | %s | %s | %s | %s |%n",
+        "| %s | %s | %.1f | %.1f | %s | %s | %s | %.2f | %s | %s | %s |%n",
         row.get("strategy"),
         row.get("pattern"),
         (Double) row.get("mean_iteration_ms"),
@@ -119,14 +164,16 @@ final class BenchReport {
         format(row.get("ideal_ratio")),
         format(row.get("mllib_ratio")),
         format(row.get("extra_task_seconds_ratio")),
+        (Double) row.get("waste_task_seconds"),
+        cpuText,
         toTarget == null ? "not reached" : String.format(Locale.ROOT, "%.0f", (Double) toTarget),
         finalLoss == null ? "" : String.format(Locale.ROOT, "%.6f", (Double) finalLoss));
   }
 
   /**
    * One run per strategy and pattern: the rounds' iteration times pooled; task-seconds, waste and
-   * wall time averaged per round (and the mean task compute time over the rounds that have one);
-   * the loss curve and iteration end times of the first round.
+   * wall time averaged per round (and the mean task compute time and CPU utilization over the
+   * rounds that have one); the loss curves and iteration end times of the first round.
    */
   static List<Run> pool(List<Run> runs) {
     Map<String, List<Run>> byKey = new LinkedHashMap<>();
@@ -142,21 +189,23 @@ final class BenchReport {
       Run first = rounds.get(0);
       double[] ms = rounds.stream().flatMapToDouble(r -> Arrays.stream(r.iterationMs())).toArray();
       int n = rounds.size();
-      double[] taskMs =
-          rounds.stream()
-              .map(r -> r.cost().meanTaskComputeMs())
-              .filter(Objects::nonNull)
-              .mapToDouble(Double::doubleValue)
-              .toArray();
       Run.Cost cost =
           new Run.Cost(
               rounds.stream().mapToDouble(r -> r.cost().taskSeconds()).sum() / n,
               rounds.stream().mapToLong(r -> r.cost().wasteMs()).sum() / n,
+              rounds.stream().mapToLong(r -> r.cost().discardedMs()).sum() / n,
               rounds.stream().mapToLong(r -> r.cost().wallMs()).sum() / n,
-              taskMs.length > 0 ? SampleStats.mean(taskMs) : null);
+              meanOf(rounds.stream().map(r -> r.cost().meanTaskComputeMs()).toList()),
+              meanOf(rounds.stream().map(r -> r.cost().cpuUtilization()).toList()));
       pooled.add(first.with(ms, first.endMs(), cost));
     }
     return pooled;
+  }
+
+  /** The mean of the values that are not null, or null when none is. */
+  private static Double meanOf(List<Double> values) {
+    double[] present = values.stream().filter(Objects::nonNull).mapToDouble(d -> d).toArray();
+    return present.length > 0 ? SampleStats.mean(present) : null;
   }
 
   private static BenchPlots.Series plotRun(Run r) {

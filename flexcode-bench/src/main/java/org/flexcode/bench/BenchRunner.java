@@ -12,12 +12,15 @@ import org.flexcode.stragglers.StragglerPattern;
 /**
  * Runs bench rows in one SparkContext: each run is tagged with the local property {@link
  * BenchListener#RUN_PROPERTY}, and once the listener has heard every run's jobs and tasks, {@link
- * #settle} fills in MLlib's iteration times and every run's task-seconds.
+ * #settle} fills in MLlib's iteration times and waste and every run's task-seconds.
  */
 final class BenchRunner {
 
   /** A run and the tag its Spark jobs carry, not yet settled. */
   record Measured(String tag, Run run) {}
+
+  /** When a run started (epoch ms), its wall time and the machine's CPU utilization meanwhile. */
+  private record Clock(long startMs, long wallMs, Double cpuUtilization) {}
 
   private final JavaSparkContext jsc;
   private final BenchListener listener;
@@ -39,46 +42,83 @@ final class BenchRunner {
     return iterations;
   }
 
+  /** A warm-up run of {@code strategy}: 5 iterations, no stragglers, nothing recorded. */
+  void warmUp(String strategy) {
+    run(strategy, StragglerPattern.ideal(), 5, false);
+  }
+
   /**
    * Runs {@code strategy} ({@code mllib...} or a FlexCode strategy name or spec) under {@code
-   * pattern} for {@code iterations} iterations.
+   * pattern} for {@code iterations} iterations, with the machine's CPU utilization over the run
+   * and, off the clock afterwards, the exact loss at the run's weights.
    */
   Measured run(String strategy, StragglerPattern pattern, int iterations) {
+    return run(strategy, pattern, iterations, true);
+  }
+
+  private Measured run(
+      String strategy, StragglerPattern pattern, int iterations, boolean exactLoss) {
     String tag = strategy + "|" + pattern.spec() + "|" + System.nanoTime();
     StragglerInjector injector = new StragglerInjector(pattern, seed);
+    MllibBaseline baseline = MllibBaseline.of(strategy);
+    CpuTimes before = CpuTimes.read();
     jsc.setLocalProperty(BenchListener.RUN_PROPERTY, tag);
     long start = System.currentTimeMillis();
+    double[] mllibLoss = null;
+    Workload.Trace trace = null;
     try {
-      if (strategy.startsWith("mllib")) {
-        double[] loss = workload.mllib(injector, iterations);
-        long wall = System.currentTimeMillis() - start;
-        Run.Cost cost = new Run.Cost(0, 0, wall, null);
-        return new Measured(
-            tag, new Run(strategy, pattern.spec(), null, new double[] {start}, loss, cost));
+      if (baseline == null) {
+        AggregatorOptions options =
+            AggregatorOptions.fromConf(jsc.getConf())
+                .withInjector(injector)
+                .withWorkload("bench " + strategy, iterations);
+        trace =
+            workload.flexcode(
+                AggregationStrategy.parse(BenchJob.specOf(strategy)), options, iterations);
+      } else if (baseline.overPartitioned()) {
+        mllibLoss = workload.mllibOverPartitioned(injector, iterations);
+      } else {
+        mllibLoss = workload.mllib(injector, iterations);
       }
-      AggregatorOptions options =
-          AggregatorOptions.fromConf(jsc.getConf())
-              .withInjector(injector)
-              .withWorkload("bench " + strategy, iterations);
-      Workload.Trace trace =
-          workload.flexcode(
-              AggregationStrategy.parse(BenchJob.specOf(strategy)), options, iterations);
-      long wall = System.currentTimeMillis() - start;
-      List<IterationRecord> records = trace.records();
-      double[] ms = records.stream().mapToDouble(IterationRecord::durationMs).toArray();
-      double[] end = records.stream().mapToDouble(r -> r.endMs() - start).toArray();
-      long waste = records.stream().mapToLong(IterationRecord::wasteMs).sum();
-      double taskMs =
-          records.stream()
-              .flatMap(r -> r.finished().stream())
-              .mapToDouble(t -> t.durationMs() - t.injectedDelayMs())
-              .average()
-              .orElse(Double.NaN);
-      Run.Cost cost = new Run.Cost(0, waste, wall, taskMs);
-      return new Measured(tag, new Run(strategy, pattern.spec(), ms, end, trace.loss(), cost));
     } finally {
       jsc.setLocalProperty(BenchListener.RUN_PROPERTY, null);
     }
+    long wall = System.currentTimeMillis() - start;
+    Double cpu = CpuTimes.utilization(before, CpuTimes.read());
+    if (trace == null) {
+      // MLlib's loss history is the full-batch loss at each iteration's weights: exact.
+      Run.Cost cost = new Run.Cost(0, 0, 0, wall, null, cpu);
+      return new Measured(
+          tag,
+          new Run(
+              strategy, pattern.spec(), null, new double[] {start}, mllibLoss, mllibLoss, cost));
+    }
+    Clock clock = new Clock(start, wall, cpu);
+    return new Measured(tag, flexcodeRun(strategy, pattern, trace, clock, exactLoss));
+  }
+
+  /** A FlexCode run from its engine records (the exact loss evaluated when asked). */
+  private Run flexcodeRun(
+      String strategy,
+      StragglerPattern pattern,
+      Workload.Trace trace,
+      Clock clock,
+      boolean evaluateExactLoss) {
+    List<IterationRecord> records = trace.records();
+    double[] ms = records.stream().mapToDouble(IterationRecord::durationMs).toArray();
+    double[] end = records.stream().mapToDouble(r -> r.endMs() - clock.startMs()).toArray();
+    long waste = records.stream().mapToLong(IterationRecord::wasteMs).sum();
+    long discarded = records.stream().mapToLong(IterationRecord::cancelledTaskMs).sum();
+    double taskMs =
+        records.stream()
+            .flatMap(r -> r.finished().stream())
+            .mapToDouble(t -> t.durationMs() - t.injectedDelayMs())
+            .average()
+            .orElse(Double.NaN);
+    Run.Cost cost =
+        new Run.Cost(0, waste, discarded, clock.wallMs(), taskMs, clock.cpuUtilization());
+    double[] exact = evaluateExactLoss ? workload.exactLoss(trace) : null;
+    return new Run(strategy, pattern.spec(), ms, end, trace.loss(), exact, cost);
   }
 
   /** The runs with MLlib's iteration times and every run's task-seconds, from the listener. */
@@ -89,17 +129,21 @@ final class BenchRunner {
       Run run = m.run();
       Run.Cost cost = run.cost();
       double taskSeconds = listener.taskSeconds(m.tag());
-      Run.Cost settled =
-          new Run.Cost(taskSeconds, cost.wasteMs(), cost.wallMs(), cost.meanTaskComputeMs());
       if (run.iterationMs() == null) {
         long start = (long) run.endMs()[0];
         List<BenchListener.Job> jobs =
             workload.mllibIterationJobs(listener.jobs(m.tag()), iterations);
         double[] ms = jobs.stream().mapToDouble(j -> j.endMs() - j.startMs()).toArray();
         double[] end = jobs.stream().mapToDouble(j -> j.endMs() - start).toArray();
-        runs.add(run.with(ms, end, settled));
+        BenchListener.Waste waste = listener.waste(jobs);
+        runs.add(
+            run.with(ms, end, cost.withTasks(taskSeconds, waste.barrierMs(), waste.discardedMs())));
       } else {
-        runs.add(run.with(run.iterationMs(), run.endMs(), settled));
+        runs.add(
+            run.with(
+                run.iterationMs(),
+                run.endMs(),
+                cost.withTasks(taskSeconds, cost.wasteMs(), cost.discardedMs())));
       }
     }
     return runs;

@@ -10,6 +10,7 @@ import org.apache.spark.mllib.optimization.GradientDescent;
 import org.apache.spark.mllib.optimization.LogisticGradient;
 import org.apache.spark.mllib.optimization.SimpleUpdater;
 import org.apache.spark.mllib.regression.LabeledPoint;
+import org.apache.spark.storage.StorageLevel;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.cli.Args;
@@ -30,6 +31,7 @@ final class LogisticWorkload implements Workload {
   private final LogisticGradient gradient;
   private final int dimension;
   private final double step;
+  private JavaRDD<Tuple2<Object, Vector>> overPartitioned;
 
   private LogisticWorkload(
       JavaRDD<Tuple2<Object, Vector>> data, int classes, int dimension, double step) {
@@ -90,21 +92,45 @@ final class LogisticWorkload implements Workload {
 
   @Override
   public Trace flexcode(AggregationStrategy strategy, AggregatorOptions options, int iterations) {
+    RecordingUpdater updater = new RecordingUpdater(new SimpleUpdater());
     OptimizationResult result =
-        new FlexCodeGradientDescent(gradient, new SimpleUpdater())
+        new FlexCodeGradientDescent(gradient, updater)
             .setStepSize(step)
             .setNumIterations(iterations)
             .setConvergenceTol(0.0)
             .setStrategy(strategy)
             .setOptions(options)
             .optimizeWithLossHistory(data.rdd(), Vectors.zeros(dimension));
-    return new Trace(result.records(), result.lossHistory());
+    return new Trace(result.records(), result.lossHistory(), updater.weights());
   }
 
   @Override
   public double[] mllib(StragglerInjector injector, int iterations) {
+    return runMllib(injector.wrap(data), iterations);
+  }
+
+  @Override
+  public double[] mllibOverPartitioned(StragglerInjector injector, int iterations) {
+    if (overPartitioned == null) {
+      overPartitioned =
+          data.repartition(data.getNumPartitions() * MllibBaseline.TUNED_PARTITION_FACTOR)
+              .persist(StorageLevel.MEMORY_AND_DISK_2());
+      overPartitioned.count(); // cached before the first measured run
+    }
+    return runMllib(injector.wrap(overPartitioned), iterations);
+  }
+
+  @Override
+  public double[] exactLoss(Trace trace) {
+    if (trace.exact() || trace.weights() == null) {
+      return trace.exact() ? trace.loss() : null;
+    }
+    return ExactLoss.of(data, gradient, trace.weights());
+  }
+
+  private double[] runMllib(JavaRDD<Tuple2<Object, Vector>> input, int iterations) {
     return GradientDescent.runMiniBatchSGD(
-            injector.wrap(data).rdd(),
+            input.rdd(),
             gradient,
             new SimpleUpdater(),
             step,
@@ -124,5 +150,8 @@ final class LogisticWorkload implements Workload {
   @Override
   public void close() {
     data.unpersist(false);
+    if (overPartitioned != null) {
+      overPartitioned.unpersist(false);
+    }
   }
 }

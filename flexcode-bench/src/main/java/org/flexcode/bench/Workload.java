@@ -13,8 +13,21 @@ import org.flexcode.stragglers.StragglerInjector;
  */
 interface Workload {
 
-  /** A run's engine records and its objective after each iteration. */
-  record Trace(List<IterationRecord> records, double[] loss) {}
+  /**
+   * A run's engine records, its objective after each iteration, and the weights each objective
+   * entry was computed at (null where the workload does not keep them).
+   */
+  record Trace(List<IterationRecord> records, double[] loss, List<double[]> weights) {
+    /** A trace without weights. */
+    Trace(List<IterationRecord> records, double[] loss) {
+      this(records, loss, null);
+    }
+
+    /** Whether every aggregation decoded the exact full sum (the loss history is exact). */
+    boolean exact() {
+      return records.stream().allMatch(IterationRecord::exact);
+    }
+  }
 
   /** The objective's name in reports. */
   String objective();
@@ -29,6 +42,23 @@ interface Workload {
 
   /** MLlib's run on input wrapped by {@code injector}; its objective history. */
   double[] mllib(StragglerInjector injector, int iterations);
+
+  /**
+   * MLlib's run on {@link MllibBaseline#TUNED}'s input: 4 x partitions cached {@code
+   * MEMORY_AND_DISK_2}, wrapped by {@code injector}; its objective history.
+   */
+  default double[] mllibOverPartitioned(StragglerInjector injector, int iterations) {
+    throw new IllegalArgumentException(
+        MllibBaseline.TUNED.row() + " is implemented for --workload ctr and lr only");
+  }
+
+  /**
+   * The exact objective at the weights of {@code trace}, evaluated off the clock on the whole data;
+   * null where the workload cannot evaluate it (the loss history is then all there is).
+   */
+  default double[] exactLoss(Trace trace) {
+    return null;
+  }
 
   /** The Spark jobs of an MLlib run that are its iterations (setup jobs dropped). */
   List<BenchListener.Job> mllibIterationJobs(List<BenchListener.Job> jobs, int iterations);

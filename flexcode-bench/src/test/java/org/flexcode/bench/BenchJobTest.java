@@ -184,6 +184,93 @@ class BenchJobTest {
   }
 
   @Test
+  void everyMllibBaselineGivesARowWithWasteCpuAndTimeToTargetOnTheExactLoss(JavaSparkContext jsc)
+      throws Exception {
+    Path report = dir.resolve("baselines.json");
+    int code =
+        BenchSubmit.run(
+            new String[] {
+              "--strategies",
+              "mllib,mllib+speculation,mllib+speculation-tuned,mllib-tuned,bsp,ignore",
+              "--pattern",
+              "slow-worker:p=0.5,max=1",
+              "--iterations",
+              "2",
+              "--partitions",
+              "4",
+              "--rows-per-partition",
+              "200",
+              "--classes",
+              "2",
+              "--num-features",
+              "256",
+              "--compute",
+              "real",
+              "--report",
+              report.toString()
+            });
+    assertEquals(0, code);
+    JsonNode json = new ObjectMapper().readTree(report.toFile());
+    assertEquals("real", json.get("workload").get("compute").asText());
+    Set<String> rows = new HashSet<>();
+    for (JsonNode run : json.get("runs")) {
+      String strategy = run.get("strategy").asText();
+      rows.add(strategy);
+      for (String key :
+          List.of(
+              "mean_iteration_ms",
+              "p50_iteration_ms",
+              "p95_iteration_ms",
+              "p99_iteration_ms",
+              "total_waste_ms",
+              "discarded_task_ms",
+              "waste_task_seconds",
+              "task_seconds",
+              "final_exact_loss",
+              "time_to_target_on")) {
+        assertTrue(run.hasNonNull(key), key + " in " + run);
+      }
+      assertEquals("real", run.get("compute").asText(), run.toString());
+      assertEquals(3, run.get("exact_loss").size(), run.toString());
+      assertEquals("exact", run.get("time_to_target_on").asText(), run.toString());
+      assertTrue(run.get("waste_task_seconds").asDouble() >= 0, run.toString());
+      if (run.hasNonNull("cpu_utilization")) {
+        double cpu = run.get("cpu_utilization").asDouble();
+        assertTrue(cpu >= 0 && cpu <= 1, run.toString());
+        assertEquals(cpu > 0.6, run.get("cpu_bound").asBoolean(), run.toString());
+      }
+      if (strategy.startsWith("mllib")) {
+        assertTrue(run.get("total_waste_ms").asLong() >= 0, run.toString());
+        assertEquals(run.get("final_loss").asDouble(), run.get("final_exact_loss").asDouble(), 0.0);
+        if (!strategy.equals("mllib")) {
+          assertTrue(run.get("spark_conf").size() > 0, run.toString());
+        }
+      }
+    }
+    assertEquals(
+        Set.of(
+            "mllib",
+            "mllib+speculation",
+            "mllib+speculation-tuned",
+            "mllib-tuned",
+            "bsp",
+            "ignore"),
+        rows);
+    assertTrue(
+        Files.readString(dir.resolve("baselines.md")).contains("| mllib-tuned | slow-worker"));
+    IllegalArgumentException bad =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class,
+            () -> BenchJob.run(new String[] {"--strategies", "bsp", "--compute", "turbo"}));
+    assertTrue(
+        bad.getMessage().contains("--compute must be real or emulated:block-ms=T")
+            && bad.getMessage().contains("'turbo'"),
+        bad.getMessage());
+    assertEquals(
+        1, BenchSubmit.run(new String[] {"--strategies", "bsp", "--compute", "emulated:x=1"}));
+  }
+
+  @Test
   void strategyListsKeepTheCommasInsideSpecs() {
     assertEquals(
         List.of("mllib", "shadow:m=2,f=0.05", "hybrid:s=1,m=1,f=0.2,selector=random", "bsp"),

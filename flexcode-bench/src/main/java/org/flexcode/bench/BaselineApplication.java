@@ -18,21 +18,29 @@ import org.flexcode.aggregation.CodedAggregator;
 import org.flexcode.metrics.JsonReports;
 
 /**
- * The {@code mllib+speculation} rows: speculation is read when a SparkContext starts, so they run
- * in a second application, a child JVM started with {@code spark.speculation=true} that runs this
- * module's {@link BenchSubmit} on the same options plus {@code --child-report FILE}, and hands its
- * runs back through that file.
+ * The MLlib rows whose confs Spark reads only when a context starts ({@code mllib+speculation},
+ * {@code mllib+speculation-tuned}, {@code mllib-tuned}): each runs in an application of its own, a
+ * child JVM started with the row's confs ({@link MllibBaseline#confs}) that runs this module's
+ * {@link BenchSubmit} on the same options plus {@code --child-baseline ROW --child-report FILE},
+ * and hands its runs back through that file.
  */
-final class SpeculationApplication {
+final class BaselineApplication {
 
-  /** The bench option that makes a bench the child application. */
+  /** The bench option that makes a bench a child application and names its report. */
   static final String CHILD_REPORT = "child-report";
 
-  private SpeculationApplication() {}
+  /** The bench option naming the child application's row. */
+  static final String CHILD_BASELINE = "child-baseline";
 
-  /** Runs the child application on the bench's {@code options}; returns its runs. */
-  static List<Run> run(String[] options) throws IOException, InterruptedException {
-    Path childReport = Files.createTempFile("flexcode-bench-speculation", ".json");
+  private BaselineApplication() {}
+
+  /**
+   * Runs {@code baseline}'s child application on {@code master} with the bench's {@code options};
+   * returns its runs.
+   */
+  static List<Run> run(MllibBaseline baseline, String master, String[] options)
+      throws IOException, InterruptedException {
+    Path childReport = Files.createTempFile("flexcode-bench-baseline", ".json");
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -41,9 +49,8 @@ final class SpeculationApplication {
       }
     }
     SparkConf parent = new SparkConf();
-    String master = parent.get("spark.master", "local-cluster[4,1,1024]");
     command.add("-Dspark.master=" + master);
-    command.add("-Dspark.speculation=true");
+    baseline.confs().forEach((key, value) -> command.add("-D" + key + "=" + value));
     // The jars spark-submit ships to the executors (the bench's own: its tasks' lambdas live
     // there).
     String jars = parent.get("spark.jars", "");
@@ -55,12 +62,15 @@ final class SpeculationApplication {
     }
     command.addAll(List.of("-cp", fullClassPath(), BenchSubmit.class.getName()));
     command.addAll(Arrays.asList(options));
+    command.addAll(List.of("--" + CHILD_BASELINE, baseline.row()));
     command.addAll(List.of("--" + CHILD_REPORT, childReport.toString()));
-    System.out.println("bench: starting the speculation application (spark.speculation=true)");
+    System.out.println(
+        "bench: starting the " + baseline.row() + " application " + baseline.confs());
     Process process = new ProcessBuilder(command).inheritIO().start();
     int code = process.waitFor();
     if (code != 0) {
-      throw new IllegalStateException("the speculation application failed with exit code " + code);
+      throw new IllegalStateException(
+          "the " + baseline.row() + " application failed with exit code " + code);
     }
     List<Run> runs = read(childReport);
     Files.deleteIfExists(childReport);
@@ -77,7 +87,6 @@ final class SpeculationApplication {
     List<Run> runs = new ArrayList<>();
     for (JsonNode r : json.get("runs")) {
       JsonNode cost = r.get("cost");
-      JsonNode taskMs = cost.get("meanTaskComputeMs");
       runs.add(
           new Run(
               r.get("strategy").asText(),
@@ -85,16 +94,26 @@ final class SpeculationApplication {
               doubles(r.get("iterationMs")),
               doubles(r.get("endMs")),
               doubles(r.get("loss")),
+              doubles(r.get("exactLoss")),
               new Run.Cost(
                   cost.get("taskSeconds").asDouble(),
                   cost.get("wasteMs").asLong(),
+                  cost.get("discardedMs").asLong(),
                   cost.get("wallMs").asLong(),
-                  taskMs == null || taskMs.isNull() ? null : taskMs.asDouble())));
+                  nullable(cost.get("meanTaskComputeMs")),
+                  nullable(cost.get("cpuUtilization")))));
     }
     return runs;
   }
 
+  private static Double nullable(JsonNode value) {
+    return value == null || value.isNull() ? null : value.asDouble();
+  }
+
   private static double[] doubles(JsonNode array) {
+    if (array == null || array.isNull()) {
+      return null;
+    }
     double[] values = new double[array.size()];
     for (int i = 0; i < values.length; i++) {
       values[i] = array.get(i).asDouble();
