@@ -82,6 +82,7 @@ final class BenchRunner {
       }
     } finally {
       jsc.setLocalProperty(BenchListener.RUN_PROPERTY, null);
+      injector.close(); // stops this row's disruptor threads before the next row
     }
     long wall = System.currentTimeMillis() - start;
     Double cpu = CpuTimes.utilization(before, CpuTimes.read());

@@ -117,7 +117,9 @@ final class LogisticWorkload implements Workload {
               .persist(StorageLevel.MEMORY_AND_DISK_2());
       overPartitioned.count(); // cached before the first measured run
     }
-    return runMllib(injector.wrap(overPartitioned), iterations);
+    // Each smaller partition emulates its share of one of the base layout's blocks.
+    long blockRecords = Math.max(1, data.count() / data.getNumPartitions());
+    return runMllib(injector.wrap(overPartitioned, blockRecords), iterations);
   }
 
   @Override
