@@ -109,6 +109,9 @@ final class LogisticWorkload implements Workload {
     return runMllib(injector.wrap(data), iterations);
   }
 
+  /** Records of one base-layout block, for the over-partitioned baseline's emulated compute. */
+  private long baseBlockRecords;
+
   @Override
   public double[] mllibOverPartitioned(StragglerInjector injector, int iterations) {
     if (overPartitioned == null) {
@@ -116,10 +119,10 @@ final class LogisticWorkload implements Workload {
           data.repartition(data.getNumPartitions() * MllibBaseline.TUNED_PARTITION_FACTOR)
               .persist(StorageLevel.MEMORY_AND_DISK_2());
       overPartitioned.count(); // cached before the first measured run
+      baseBlockRecords = Math.max(1, data.count() / data.getNumPartitions());
     }
     // Each smaller partition emulates its share of one of the base layout's blocks.
-    long blockRecords = Math.max(1, data.count() / data.getNumPartitions());
-    return runMllib(injector.wrap(overPartitioned, blockRecords), iterations);
+    return runMllib(injector.wrap(overPartitioned, baseBlockRecords), iterations);
   }
 
   @Override
