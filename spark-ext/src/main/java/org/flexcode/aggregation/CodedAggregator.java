@@ -58,6 +58,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final BoundStrategy bound;
   private final Recovery recovery;
   private final TaskLayout layout;
+  private final StealPlan plan; // steal's chunk copies; null for the other strategies
+  private final StealLaunches stealing; // steal's launches; null for the other strategies
   private final AtomicInteger lateResults = new AtomicInteger();
   private final List<Long> broadcastIds = new ArrayList<>();
 
@@ -67,13 +69,16 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private boolean closed;
 
   private CodedAggregator(
-      JavaRDD<T> data,
+      JavaRDD<T> input,
       AggregationStrategy strategy,
       AggregatorOptions options,
       Colouring<T> colouring) {
-    this.jsc = JavaSparkContext.fromSparkContext(data.context());
+    this.jsc = JavaSparkContext.fromSparkContext(input.context());
     this.strategy = strategy;
     this.options = options;
+    List<SparkInternals.Executor> executors = SparkInternals.executors(jsc.sc());
+    this.plan = stealPlan(strategy, input.getNumPartitions(), executors);
+    JavaRDD<T> data = plan == null ? input : new ChunkRDD<>(input.rdd(), plan).toJavaRDD();
     int n = data.getNumPartitions();
     this.code = strategy.code(n);
     ShadowSpec shadows = strategy.shadows();
@@ -85,7 +90,10 @@ public final class CodedAggregator<T> implements AutoCloseable {
           strategy.describe());
     }
     String[] locations =
-        CodedRDD.spreadOverExecutors(jsc.sc(), layout.numTasks(), code.stragglerTolerance() + 1);
+        plan != null
+            ? stealLocations(plan, executors)
+            : CodedRDD.spreadOverExecutors(
+                jsc.sc(), layout.numTasks(), code.stragglerTolerance() + 1);
     this.coded = new CodedRDD<>(data.rdd(), code, shadows, colouring, locations);
     coded.setName("FlexCode coded data, " + code.describe());
     coded.persist(options.storageLevel());
@@ -108,10 +116,16 @@ public final class CodedAggregator<T> implements AutoCloseable {
     jsc.sc().addSparkListener(listener);
     this.submitter =
         new JobSubmitter<>(coded, layout, accumulator, options, strategy.describe(), groupPrefix);
+    this.stealing =
+        plan == null
+            ? null
+            : new StealLaunches(plan, ((Steal) strategy).late(), listener, executorIds(executors));
     this.late =
-        shadows.late()
-            ? new LateShadows(layout, code.stragglerTolerance(), shadows, listener)
-            : LateLaunchPolicy.none(layout.numTasks());
+        stealing != null
+            ? stealing
+            : shadows.late()
+                ? new LateShadows(layout, code.stragglerTolerance(), shadows, listener)
+                : LateLaunchPolicy.none(layout.numTasks());
     this.bound = strategy.bind(code, blockRecords);
     this.recovery = new Recovery(bound, layout, options);
     LOG.info(
@@ -204,7 +218,53 @@ public final class CodedAggregator<T> implements AutoCloseable {
     if (LOG.isDebugEnabled()) {
       LOG.debug("FlexCode iteration {}: {}", it, record);
     }
-    return new AggregateResult(sum, decision.exact(), record);
+    StealRecord steal =
+        stealing == null
+            ? StealRecord.NONE
+            : stealing.report(it, current.arrivals(), decision, decodeStartMs);
+    return new AggregateResult(sum, decision.exact(), record, steal);
+  }
+
+  /**
+   * {@code steal}'s plan over the input's blocks and the registered executors (one in local mode,
+   * where every copy shares the driver's executor: stealing degenerates to bsp over chunks plus
+   * late copies on free cores); null for the other strategies.
+   */
+  private static StealPlan stealPlan(
+      AggregationStrategy strategy, int blocks, List<SparkInternals.Executor> executors) {
+    if (!(strategy instanceof Steal steal)) {
+      return null;
+    }
+    StealPlan plan =
+        new StealPlan(blocks, steal.chunks(), steal.copies(), Math.max(1, executors.size()));
+    if (executors.size() <= 1) {
+      LOG.info(
+          "FlexCode: {} with one executor: no other executor to move chunks to; {} chunks run as"
+              + " bsp over chunks, with late copies on free cores",
+          steal.describe(),
+          plan.numChunks());
+    } else if (!plan.distinctCopies()) {
+      LOG.warn(
+          "FlexCode: only {} executors for r={} copies of each chunk; some copies share one",
+          executors.size(),
+          steal.copies());
+    }
+    return plan;
+  }
+
+  /** Each chunk copy's executor-level preferred location; none in local mode. */
+  private static String[] stealLocations(StealPlan plan, List<SparkInternals.Executor> executors) {
+    String[] locations = new String[plan.numTasks()];
+    for (int t = 0; t < locations.length && !executors.isEmpty(); t++) {
+      locations[t] = executors.get(plan.executorOf(t)).location();
+    }
+    return locations;
+  }
+
+  private static String[] executorIds(List<SparkInternals.Executor> executors) {
+    return executors.isEmpty()
+        ? new String[] {"driver"}
+        : executors.stream().map(SparkInternals.Executor::id).toArray(String[]::new);
   }
 
   /** Broadcasts {@code model}, destroying the previous iteration's broadcast. */
