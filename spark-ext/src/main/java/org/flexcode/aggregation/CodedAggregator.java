@@ -50,7 +50,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final GradientCode code;
   private final AggregatorOptions options;
   private final CodedRDD<T> coded;
-  private final long[] blockRecords;
+  private final long[] blockRecords; // per task of the code (steal: per chunk copy)
+  private final long[] inputBlockRecords; // per block of the input
   private final PartialResultAccumulator accumulator;
   private final TaskLaunchListener listener;
   private final JobSubmitter<T> submitter;
@@ -99,6 +100,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     coded.persist(options.storageLevel());
     BlockCounts counts = BlockCounts.count(coded.toJavaRDD(), n);
     this.blockRecords = counts.blockRecords();
+    this.inputBlockRecords = plan == null ? blockRecords : recordsPerBlock(plan, blockRecords);
     if (shadows.count() > 0) {
       LOG.info(
           "FlexCode: {} shadow tasks hold {} selected records ({} selector, f={})",
@@ -133,7 +135,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
         strategy.describe(),
         layout.numTasks(),
         code.describe(),
-        Arrays.stream(blockRecords).sum(),
+        Arrays.stream(inputBlockRecords).sum(),
         coded.id());
   }
 
@@ -261,6 +263,15 @@ public final class CodedAggregator<T> implements AutoCloseable {
     return locations;
   }
 
+  /** The records of each input block: the sum over its chunks' home copies. */
+  private static long[] recordsPerBlock(StealPlan plan, long[] taskRecords) {
+    long[] records = new long[plan.numChunks() / plan.chunksPerBlock()];
+    for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
+      records[plan.blockOf(chunk)] += taskRecords[plan.taskOf(chunk, 0)];
+    }
+    return records;
+  }
+
   private static String[] executorIds(List<SparkInternals.Executor> executors) {
     return executors.isEmpty()
         ? new String[] {"driver"}
@@ -303,9 +314,9 @@ public final class CodedAggregator<T> implements AutoCloseable {
     return coded.id();
   }
 
-  /** Records per block, counted at setup. */
+  /** Records per block of the input, counted at setup (for steal: over the home copies). */
   public long[] blockRecords() {
-    return blockRecords.clone();
+    return inputBlockRecords.clone();
   }
 
   /** The id of the one accumulator this engine uses for every iteration. */

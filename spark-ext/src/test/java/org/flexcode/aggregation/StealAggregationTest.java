@@ -6,6 +6,7 @@ import static org.flexcode.aggregation.EngineTestSupport.eventually;
 import static org.flexcode.aggregation.EngineTestSupport.expected;
 import static org.flexcode.aggregation.EngineTestSupport.relativeError;
 import static org.flexcode.aggregation.EngineTestSupport.straggling;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -134,6 +135,7 @@ class StealAggregationTest {
             data(jsc, RECORDS, BLOCKS),
             AggregationStrategy.parse("steal:r=2,chunks=2"),
             AggregatorOptions.defaults())) {
+      assertArrayEquals(new long[] {100, 100, 100, 100}, engine.blockRecords(), "per input block");
       jsc.sc().env().blockManager().master().removeRdd(engine.codedRddId(), true);
       AggregateResult result = engine.aggregate(3.0, STATISTIC, 3);
       assertTrue(relativeError(result.values(), expected(RECORDS, 3.0)) <= 1e-12);

@@ -30,6 +30,23 @@ class StealEstimatorTest {
         FlexCodeLogisticRegressionTest.relativeDifference(
             steal.coefficients().toArray(), bsp.coefficients().toArray());
     assertTrue(difference <= 1e-6, "steal's coefficients differ from bsp's by " + difference);
+    // Gradient descent scales by the record count, which steal must count once, not r times.
+    LogisticRegressionModel bspGd =
+        new FlexCodeLogisticRegression()
+            .setStrategy("bsp")
+            .setSolver("gd")
+            .setMaxIter(10)
+            .fit(agaricus);
+    LogisticRegressionModel stealGd =
+        new FlexCodeLogisticRegression()
+            .setStrategy("steal")
+            .setSolver("gd")
+            .setMaxIter(10)
+            .fit(agaricus);
+    double gd =
+        FlexCodeLogisticRegressionTest.relativeDifference(
+            stealGd.coefficients().toArray(), bspGd.coefficients().toArray());
+    assertTrue(gd <= 1e-6, "with gd, steal's coefficients differ from bsp's by " + gd);
     agaricus.unpersist();
   }
 }
