@@ -20,8 +20,12 @@ import org.slf4j.LoggerFactory;
  *       there is one.
  * </ul>
  *
- * A late job all of whose chunks have arrived is redundant (the run cancels it). The launches of
- * the current iteration are kept until the next one starts, for {@link #report}.
+ * A late job all of whose chunks have arrived is redundant (the run cancels it, killing its losing
+ * copies). Losing home copies are not killed one by one: {@code SparkContext.killTaskAttempt} kills
+ * and <em>reschedules</em> a task, so they run (or wait) until the iteration's job group is
+ * cancelled; a stolen chunk's home copy may still run on its busy home executor before then,
+ * counted in the record's duplicated time. The launches of the current iteration are kept until the
+ * next one starts, for {@link #report}.
  */
 final class StealLaunches implements LateLaunchPolicy {
 
