@@ -84,12 +84,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.code = strategy.code(n);
     ShadowSpec shadows = strategy.shadows();
     this.layout = new TaskLayout(code, shadows);
-    if (shadows.count() > 0 && colouring == null) {
-      LOG.warn(
-          "FlexCode: {} without a colouring for these records: every record has one colour, so"
-              + " the shadows' subsets are uniform random",
-          strategy.describe());
-    }
+    warnIfUncoloured(shadows, colouring);
     String[] locations =
         plan != null
             ? stealLocations(plan, executors)
@@ -122,12 +117,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
         plan == null
             ? null
             : new StealLaunches(plan, ((Steal) strategy).late(), listener, executorIds(executors));
-    this.late =
-        stealing != null
-            ? stealing
-            : shadows.late()
-                ? new LateShadows(layout, code.stragglerTolerance(), shadows, listener)
-                : LateLaunchPolicy.none(layout.numTasks());
+    this.late = stealing != null ? stealing : shadowLaunches(shadows);
     this.bound = strategy.bind(code, blockRecords);
     this.recovery = new Recovery(bound, layout, options);
     LOG.info(
@@ -225,6 +215,22 @@ public final class CodedAggregator<T> implements AutoCloseable {
             ? StealRecord.NONE
             : stealing.report(it, current.arrivals(), decision, decodeStartMs);
     return new AggregateResult(sum, decision.exact(), record, steal);
+  }
+
+  private void warnIfUncoloured(ShadowSpec shadows, Colouring<T> colouring) {
+    if (shadows.count() > 0 && colouring == null) {
+      LOG.warn(
+          "FlexCode: {} without a colouring for these records: every record has one colour, so"
+              + " the shadows' subsets are uniform random",
+          strategy.describe());
+    }
+  }
+
+  /** Late shadows if the strategy asks for them, else nothing late. */
+  private LateLaunchPolicy shadowLaunches(ShadowSpec shadows) {
+    return shadows.late()
+        ? new LateShadows(layout, code.stragglerTolerance(), shadows, listener)
+        : LateLaunchPolicy.none(layout.numTasks());
   }
 
   /**
