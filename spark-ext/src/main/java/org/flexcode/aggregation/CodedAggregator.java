@@ -79,6 +79,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.options = options;
     List<SparkInternals.Executor> executors = SparkInternals.executors(jsc.sc());
     this.plan = stealPlan(strategy, input.getNumPartitions(), executors);
+    boolean pinned = plan != null && pinInput(input);
     JavaRDD<T> data = plan == null ? input : new ChunkRDD<>(input.rdd(), plan).toJavaRDD();
     int n = data.getNumPartitions();
     this.code = strategy.code(n);
@@ -95,15 +96,11 @@ public final class CodedAggregator<T> implements AutoCloseable {
     coded.persist(options.storageLevel());
     BlockCounts counts = BlockCounts.count(coded.toJavaRDD(), n);
     this.blockRecords = counts.blockRecords();
-    this.inputBlockRecords = plan == null ? blockRecords : recordsPerBlock(plan, blockRecords);
-    if (shadows.count() > 0) {
-      LOG.info(
-          "FlexCode: {} shadow tasks hold {} selected records ({} selector, f={})",
-          shadows.count(),
-          counts.shadowRecords(),
-          shadows.selector(),
-          shadows.fraction());
+    if (pinned) {
+      input.unpersist(false); // every chunk copy is cached now
     }
+    this.inputBlockRecords = plan == null ? blockRecords : recordsPerBlock(plan, blockRecords);
+    logShadows(shadows, counts);
 
     this.accumulator = new PartialResultAccumulator();
     SparkInternals.registerCountingFailures(jsc.sc(), accumulator);
@@ -217,6 +214,17 @@ public final class CodedAggregator<T> implements AutoCloseable {
     return new AggregateResult(sum, decision.exact(), record, steal);
   }
 
+  private static void logShadows(ShadowSpec shadows, BlockCounts counts) {
+    if (shadows.count() > 0) {
+      LOG.info(
+          "FlexCode: {} shadow tasks hold {} selected records ({} selector, f={})",
+          shadows.count(),
+          counts.shadowRecords(),
+          shadows.selector(),
+          shadows.fraction());
+    }
+  }
+
   private void warnIfUncoloured(ShadowSpec shadows, Colouring<T> colouring) {
     if (shadows.count() > 0 && colouring == null) {
       LOG.warn(
@@ -258,6 +266,20 @@ public final class CodedAggregator<T> implements AutoCloseable {
           steal.copies());
     }
     return plan;
+  }
+
+  /**
+   * Caches an uncached input while {@code steal} cuts it into chunk copies, so every copy of a
+   * block reads the same record order (a shuffle's output order may differ between reads, and
+   * chunks are cut by position); true if it did. A copy lost later is recomputed from the input
+   * again.
+   */
+  private static <T> boolean pinInput(JavaRDD<T> input) {
+    if (!input.getStorageLevel().equals(org.apache.spark.storage.StorageLevel.NONE())) {
+      return false;
+    }
+    input.persist(org.apache.spark.storage.StorageLevel.MEMORY_AND_DISK());
+    return true;
   }
 
   /** Each chunk copy's executor-level preferred location; none in local mode. */
