@@ -22,18 +22,23 @@ import org.flexcode.coding.GradientCode;
  *       the shadows only once a primary runs X times the median, {@code seed=S} for another
  *       selection);
  *   <li>{@code hybrid:s=1,m=1,f=0.1}: FRC primaries plus shadows; exact when the code decodes,
- *       shadow-covered beyond s stragglers (up to s + m); {@code code=cyclic} for cyclic primaries.
+ *       shadow-covered beyond s stragglers (up to s + m); {@code code=cyclic} for cyclic primaries;
+ *   <li>{@code steal:r=2,chunks=4,late=1.5}: each block cut into chunks cached on r executors; idle
+ *       executors take chunks not yet started, late chunks get a copy, the first copy of each chunk
+ *       counts (exact, no extra compute when nobody straggles).
  * </ul>
  *
  * Omitted parameters take the values of {@link StrategyDefaults}; {@code parse(x.spec())} equals
  * {@code x}.
  */
-public sealed interface AggregationStrategy permits Bsp, Ignore, Coded, Shadowed {
+public sealed interface AggregationStrategy permits Bsp, Ignore, Coded, Shadowed, Steal {
 
   /** The specs {@link #parse} accepts. */
-  String KNOWN = "bsp, ignore:b=1, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, hybrid:s=1,m=1,f=0.1";
+  String KNOWN =
+      "bsp, ignore:b=1, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, hybrid:s=1,m=1,f=0.1,"
+          + " steal:r=2,chunks=4,late=1.5";
 
-  /** The names specs start with: bsp, ignore, frc, cyclic, shadow, hybrid. */
+  /** The names specs start with: bsp, ignore, frc, cyclic, shadow, hybrid, steal. */
   List<String> NAMES = StrategyTable.NAMES;
 
   /** Bulk-synchronous: every task must finish. */
@@ -105,10 +110,19 @@ public sealed interface AggregationStrategy permits Bsp, Ignore, Coded, Shadowed
   }
 
   /**
+   * Work stealing over {@code r} cached copies of each of {@code chunks} chunks per block, with
+   * late copies after {@code late} x the median chunk time (0: none).
+   */
+  static AggregationStrategy steal(int r, int chunks, double late) {
+    return new Steal(r, chunks, late);
+  }
+
+  /**
    * Parses {@code bsp}, {@code ignore:b=B}, {@code frc:s=S}, {@code cyclic:s=S}, {@code
    * shadow:m=M,f=F[,selector=entropy|random][,seed=S][,late=X]} or {@code
-   * hybrid:s=S,m=M,f=F[,...][,code=frc|cyclic]}; omitted parameters take {@link StrategyDefaults}.
-   * The error names the spec and the bad name, key or value.
+   * hybrid:s=S,m=M,f=F[,...][,code=frc|cyclic]} or {@code steal:r=R,chunks=C,late=X}; omitted
+   * parameters take {@link StrategyDefaults}. The error names the spec and the bad name, key or
+   * value.
    */
   static AggregationStrategy parse(String spec) {
     return StrategyTable.parse(spec);

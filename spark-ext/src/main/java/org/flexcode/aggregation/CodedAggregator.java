@@ -50,7 +50,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final GradientCode code;
   private final AggregatorOptions options;
   private final CodedRDD<T> coded;
-  private final long[] blockRecords;
+  private final long[] blockRecords; // per task of the code (steal: per chunk copy)
+  private final long[] inputBlockRecords; // per block of the input
   private final PartialResultAccumulator accumulator;
   private final TaskLaunchListener listener;
   private final JobSubmitter<T> submitter;
@@ -58,6 +59,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final BoundStrategy bound;
   private final Recovery recovery;
   private final TaskLayout layout;
+  private final StealPlan plan; // steal's chunk copies; null for the other strategies
+  private final StealLaunches stealing; // steal's launches; null for the other strategies
   private final AtomicInteger lateResults = new AtomicInteger();
   private final List<Long> broadcastIds = new ArrayList<>();
 
@@ -67,38 +70,37 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private boolean closed;
 
   private CodedAggregator(
-      JavaRDD<T> data,
+      JavaRDD<T> input,
       AggregationStrategy strategy,
       AggregatorOptions options,
       Colouring<T> colouring) {
-    this.jsc = JavaSparkContext.fromSparkContext(data.context());
+    this.jsc = JavaSparkContext.fromSparkContext(input.context());
     this.strategy = strategy;
     this.options = options;
+    List<SparkInternals.Executor> executors = SparkInternals.executors(jsc.sc());
+    this.plan = stealPlan(strategy, input.getNumPartitions(), executors);
+    boolean pinned = plan != null && pinInput(input);
+    JavaRDD<T> data = plan == null ? input : new ChunkRDD<>(input.rdd(), plan).toJavaRDD();
     int n = data.getNumPartitions();
     this.code = strategy.code(n);
     ShadowSpec shadows = strategy.shadows();
     this.layout = new TaskLayout(code, shadows);
-    if (shadows.count() > 0 && colouring == null) {
-      LOG.warn(
-          "FlexCode: {} without a colouring for these records: every record has one colour, so"
-              + " the shadows' subsets are uniform random",
-          strategy.describe());
-    }
+    warnIfUncoloured(shadows, colouring);
     String[] locations =
-        CodedRDD.spreadOverExecutors(jsc.sc(), layout.numTasks(), code.stragglerTolerance() + 1);
+        plan != null
+            ? stealLocations(plan, executors)
+            : CodedRDD.spreadOverExecutors(
+                jsc.sc(), layout.numTasks(), code.stragglerTolerance() + 1);
     this.coded = new CodedRDD<>(data.rdd(), code, shadows, colouring, locations);
     coded.setName("FlexCode coded data, " + code.describe());
     coded.persist(options.storageLevel());
     BlockCounts counts = BlockCounts.count(coded.toJavaRDD(), n);
     this.blockRecords = counts.blockRecords();
-    if (shadows.count() > 0) {
-      LOG.info(
-          "FlexCode: {} shadow tasks hold {} selected records ({} selector, f={})",
-          shadows.count(),
-          counts.shadowRecords(),
-          shadows.selector(),
-          shadows.fraction());
+    if (pinned) {
+      input.unpersist(false); // every chunk copy is cached now
     }
+    this.inputBlockRecords = plan == null ? blockRecords : recordsPerBlock(plan, blockRecords);
+    logShadows(shadows, counts);
 
     this.accumulator = new PartialResultAccumulator();
     SparkInternals.registerCountingFailures(jsc.sc(), accumulator);
@@ -108,10 +110,11 @@ public final class CodedAggregator<T> implements AutoCloseable {
     jsc.sc().addSparkListener(listener);
     this.submitter =
         new JobSubmitter<>(coded, layout, accumulator, options, strategy.describe(), groupPrefix);
-    this.late =
-        shadows.late()
-            ? new LateShadows(layout, code.stragglerTolerance(), shadows, listener)
-            : LateLaunchPolicy.none(layout.numTasks());
+    this.stealing =
+        plan == null
+            ? null
+            : new StealLaunches(plan, ((Steal) strategy).late(), listener, executorIds(executors));
+    this.late = stealing != null ? stealing : shadowLaunches(shadows);
     this.bound = strategy.bind(code, blockRecords);
     this.recovery = new Recovery(bound, layout, options);
     LOG.info(
@@ -119,7 +122,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
         strategy.describe(),
         layout.numTasks(),
         code.describe(),
-        Arrays.stream(blockRecords).sum(),
+        Arrays.stream(inputBlockRecords).sum(),
         coded.id());
   }
 
@@ -204,7 +207,103 @@ public final class CodedAggregator<T> implements AutoCloseable {
     if (LOG.isDebugEnabled()) {
       LOG.debug("FlexCode iteration {}: {}", it, record);
     }
-    return new AggregateResult(sum, decision.exact(), record);
+    StealRecord steal =
+        stealing == null
+            ? StealRecord.NONE
+            : stealing.report(it, current.arrivals(), decision, decodeStartMs);
+    return new AggregateResult(sum, decision.exact(), record, steal);
+  }
+
+  private static void logShadows(ShadowSpec shadows, BlockCounts counts) {
+    if (shadows.count() > 0) {
+      LOG.info(
+          "FlexCode: {} shadow tasks hold {} selected records ({} selector, f={})",
+          shadows.count(),
+          counts.shadowRecords(),
+          shadows.selector(),
+          shadows.fraction());
+    }
+  }
+
+  private void warnIfUncoloured(ShadowSpec shadows, Colouring<T> colouring) {
+    if (shadows.count() > 0 && colouring == null) {
+      LOG.warn(
+          "FlexCode: {} without a colouring for these records: every record has one colour, so"
+              + " the shadows' subsets are uniform random",
+          strategy.describe());
+    }
+  }
+
+  /** Late shadows if the strategy asks for them, else nothing late. */
+  private LateLaunchPolicy shadowLaunches(ShadowSpec shadows) {
+    return shadows.late()
+        ? new LateShadows(layout, code.stragglerTolerance(), shadows, listener)
+        : LateLaunchPolicy.none(layout.numTasks());
+  }
+
+  /**
+   * {@code steal}'s plan over the input's blocks and the registered executors (one in local mode,
+   * where every copy shares the driver's executor: stealing degenerates to bsp over chunks plus
+   * late copies on free cores); null for the other strategies.
+   */
+  private static StealPlan stealPlan(
+      AggregationStrategy strategy, int blocks, List<SparkInternals.Executor> executors) {
+    if (!(strategy instanceof Steal steal)) {
+      return null;
+    }
+    StealPlan plan =
+        new StealPlan(blocks, steal.chunks(), steal.copies(), Math.max(1, executors.size()));
+    if (executors.size() <= 1) {
+      LOG.info(
+          "FlexCode: {} with one executor: no other executor to move chunks to; {} chunks run as"
+              + " bsp over chunks, with late copies on free cores",
+          steal.describe(),
+          plan.numChunks());
+    } else if (!plan.distinctCopies()) {
+      LOG.warn(
+          "FlexCode: only {} executors for r={} copies of each chunk; some copies share one",
+          executors.size(),
+          steal.copies());
+    }
+    return plan;
+  }
+
+  /**
+   * Caches an uncached input while {@code steal} cuts it into chunk copies, so every copy of a
+   * block reads the same record order (a shuffle's output order may differ between reads, and
+   * chunks are cut by position); true if it did. A copy lost later is recomputed from the input
+   * again.
+   */
+  private static <T> boolean pinInput(JavaRDD<T> input) {
+    if (!input.getStorageLevel().equals(org.apache.spark.storage.StorageLevel.NONE())) {
+      return false;
+    }
+    input.persist(org.apache.spark.storage.StorageLevel.MEMORY_AND_DISK());
+    return true;
+  }
+
+  /** Each chunk copy's executor-level preferred location; none in local mode. */
+  private static String[] stealLocations(StealPlan plan, List<SparkInternals.Executor> executors) {
+    String[] locations = new String[plan.numTasks()];
+    for (int t = 0; t < locations.length && !executors.isEmpty(); t++) {
+      locations[t] = executors.get(plan.executorOf(t)).location();
+    }
+    return locations;
+  }
+
+  /** The records of each input block: the sum over its chunks' home copies. */
+  private static long[] recordsPerBlock(StealPlan plan, long[] taskRecords) {
+    long[] records = new long[plan.numChunks() / plan.chunksPerBlock()];
+    for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
+      records[plan.blockOf(chunk)] += taskRecords[plan.taskOf(chunk, 0)];
+    }
+    return records;
+  }
+
+  private static String[] executorIds(List<SparkInternals.Executor> executors) {
+    return executors.isEmpty()
+        ? new String[] {"driver"}
+        : executors.stream().map(SparkInternals.Executor::id).toArray(String[]::new);
   }
 
   /** Broadcasts {@code model}, destroying the previous iteration's broadcast. */
@@ -243,9 +342,9 @@ public final class CodedAggregator<T> implements AutoCloseable {
     return coded.id();
   }
 
-  /** Records per block, counted at setup. */
+  /** Records per block of the input, counted at setup (for steal: over the home copies). */
   public long[] blockRecords() {
-    return blockRecords.clone();
+    return inputBlockRecords.clone();
   }
 
   /** The id of the one accumulator this engine uses for every iteration. */

@@ -32,7 +32,7 @@ final class IterationRun<T, M> {
   private final BitSet submitted;
   private final long submitMs = System.currentTimeMillis();
   private Future<Void> job;
-  private Future<Void> lateJob; // the late tasks' own job, once submitted
+  private final List<LateJob> lateJobs = new ArrayList<>(); // the late tasks' own jobs
   private boolean lateLaunched;
   private BitSet lateBlocks; // the blocks late tasks compute; null: all of theirs
   private int resubmits;
@@ -97,8 +97,8 @@ final class IterationRun<T, M> {
       return cancelled;
     }
     submitter.cancel(input.iteration(), resubmits);
-    if (lateJob != null) {
-      lateJob.cancel(true); // launched in an earlier group if Spark aborted a job since
+    for (LateJob lateJob : lateJobs) {
+      lateJob.job().cancel(true); // launched in an earlier group if Spark aborted a job since
     }
     for (int task = submitted.nextSetBit(0); task >= 0; task = submitted.nextSetBit(task + 1)) {
       if (!arrivals.isFinished(task)) {
@@ -113,6 +113,7 @@ final class IterationRun<T, M> {
     if (!arrivals.record(result)) {
       return null;
     }
+    cancelRedundantLateJobs();
     Decision decision = strategy.decide(arrivals.order(), arrivals.finished()).orElse(null);
     return decision != null && estimatesLaunched(decision) ? decision : null;
   }
@@ -130,6 +131,18 @@ final class IterationRun<T, M> {
     return true;
   }
 
+  /** Cancels the late jobs the policy no longer needs (their chunks arrived from other copies). */
+  private void cancelRedundantLateJobs() {
+    lateJobs.removeIf(
+        lateJob -> {
+          boolean redundant = !lateJob.job().isDone() && late.redundant(lateJob.tasks(), arrivals);
+          if (redundant) {
+            lateJob.job().cancel(true);
+          }
+          return redundant;
+        });
+  }
+
   private void launchLateIfDue() {
     if (lateLaunched) {
       return;
@@ -137,12 +150,13 @@ final class IterationRun<T, M> {
     LateLaunchPolicy.Launch launch = late.due(input.iteration(), arrivals);
     if (launch != null) {
       markLaunched(launch);
-      lateJob = submitter.submit(input, resubmits, launch.tasks(), lateBlocks);
+      Future<Void> lateJob = submitter.submit(input, resubmits, launch.tasks(), lateBlocks);
+      lateJobs.add(new LateJob(lateJob, launch.tasks()));
     }
   }
 
   private void markLaunched(LateLaunchPolicy.Launch launch) {
-    lateLaunched = true;
+    lateLaunched = !late.launchesRepeatedly();
     lateBlocks = launch.blocks();
     submitted.or(launch.tasks());
   }
@@ -150,8 +164,8 @@ final class IterationRun<T, M> {
   /** Every job ended undecided: resubmits (returning null), approximates or throws. */
   private Decision recover() {
     Throwable cause = failureOf(job);
-    if (cause == null && lateJob != null) {
-      cause = failureOf(lateJob);
+    for (LateJob lateJob : lateJobs) {
+      cause = cause == null ? failureOf(lateJob.job()) : cause;
     }
     if (!recovery.shouldResubmit(cause, resubmits, arrivals)) {
       return recovery.giveUp(input.iteration(), arrivals, cause);
@@ -167,7 +181,7 @@ final class IterationRun<T, M> {
     BitSet rerun = (BitSet) submitted.clone();
     rerun.andNot(arrivals.finished());
     rerun.andNot(failed);
-    lateJob = null; // its unfinished tasks are in the rerun; its failure is handled
+    lateJobs.clear(); // their unfinished tasks are in the rerun; their failures are handled
     LOG.warn(
         "FlexCode iteration {}: Spark aborted the job ({}); going on without tasks {},"
             + " resubmitting the other unfinished ones {}",
@@ -180,8 +194,11 @@ final class IterationRun<T, M> {
   }
 
   private boolean jobsRunning() {
-    return !job.isDone() || (lateJob != null && !lateJob.isDone());
+    return !job.isDone() || lateJobs.stream().anyMatch(lateJob -> !lateJob.job().isDone());
   }
+
+  /** A late job and the tasks it runs. */
+  private record LateJob(Future<Void> job, BitSet tasks) {}
 
   private PartialResult poll() {
     try {

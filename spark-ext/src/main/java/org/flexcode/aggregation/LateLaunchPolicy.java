@@ -3,9 +3,10 @@ package org.flexcode.aggregation;
 import java.util.BitSet;
 
 /**
- * When an iteration launches extra tasks beyond its first job, and which: today late shadows
- * (launched once a primary runs late, for the blocks still missing); {@link #none} launches
- * everything in the first job. A policy is stateless; the run remembers whether it has launched.
+ * When an iteration launches extra tasks beyond its first job, and which: late shadows (launched
+ * once a primary runs late, for the blocks still missing), or {@code steal}'s chunk copies
+ * (launched repeatedly, as executors go idle or chunks run late); {@link #none} launches everything
+ * in the first job. A one-shot policy is stateless; the run remembers whether it has launched.
  */
 interface LateLaunchPolicy {
 
@@ -20,6 +21,22 @@ interface LateLaunchPolicy {
 
   /** Tasks to launch now in iteration {@code iteration}, given what has arrived; null to wait. */
   Launch due(int iteration, Arrivals arrivals);
+
+  /**
+   * Whether {@link #due} is asked again after it launched (each launch its own job); if not, the
+   * run asks until the first launch only.
+   */
+  default boolean launchesRepeatedly() {
+    return false;
+  }
+
+  /**
+   * Whether a late job of {@code tasks} is no longer needed given what has arrived (the run then
+   * cancels it); never by default.
+   */
+  default boolean redundant(BitSet tasks, Arrivals arrivals) {
+    return false;
+  }
 
   /** Tasks to launch with a resubmit when Spark lost the job before {@link #due} fired. */
   Launch withResubmit(Arrivals arrivals);

@@ -34,5 +34,14 @@ public final class StrategyDefaults {
   public static final ShadowSpec SHADOWS =
       new ShadowSpec(SHADOW_TASKS, SHADOW_FRACTION, SELECTOR, SHADOW_SEED, SHADOW_LATE);
 
+  /** Copies of each chunk {@code steal} caches (r). */
+  public static final int STEAL_COPIES = 2;
+
+  /** Chunks {@code steal} cuts each block into. */
+  public static final int STEAL_CHUNKS = 4;
+
+  /** {@code steal}'s late-copy multiplier of the median chunk time; 0: no late copies. */
+  public static final double STEAL_LATE = 1.5;
+
   private StrategyDefaults() {}
 }

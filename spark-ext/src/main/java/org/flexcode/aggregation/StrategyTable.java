@@ -15,6 +15,7 @@ final class StrategyTable {
   static final String IGNORE = "ignore";
   static final String SHADOW = "shadow";
   static final String HYBRID = "hybrid";
+  static final String STEAL = "steal";
 
   private static final List<String> SHADOW_KEYS = List.of("m", "f", "selector", "late", "seed");
 
@@ -26,11 +27,13 @@ final class StrategyTable {
           .with(CodeKind.FRC.toString(), List.of("s"), spec -> coded(CodeKind.FRC, spec))
           .with(CodeKind.CYCLIC.toString(), List.of("s"), spec -> coded(CodeKind.CYCLIC, spec))
           .with(SHADOW, SHADOW_KEYS, spec -> new Shadowed(StrategyDefaults.CODE, 0, shadows(spec)))
-          .with(HYBRID, hybridKeys(), StrategyTable::hybrid);
+          .with(HYBRID, hybridKeys(), StrategyTable::hybrid)
+          .with(STEAL, List.of("r", "chunks", "late"), StrategyTable::steal);
 
   /** The names, in the order of {@link AggregationStrategy#KNOWN}. */
   static final List<String> NAMES =
-      List.of(BSP, IGNORE, CodeKind.FRC.toString(), CodeKind.CYCLIC.toString(), SHADOW, HYBRID);
+      List.of(
+          BSP, IGNORE, CodeKind.FRC.toString(), CodeKind.CYCLIC.toString(), SHADOW, HYBRID, STEAL);
 
   private StrategyTable() {}
 
@@ -76,6 +79,13 @@ final class StrategyTable {
         spec.choice("code", CodeKind::parse, StrategyDefaults.CODE),
         spec.integer("s", StrategyDefaults.TOLERANCE),
         shadows(spec));
+  }
+
+  private static AggregationStrategy steal(Spec spec) {
+    return new Steal(
+        spec.integer("r", StrategyDefaults.STEAL_COPIES),
+        spec.integer("chunks", StrategyDefaults.STEAL_CHUNKS),
+        spec.number("late", StrategyDefaults.STEAL_LATE));
   }
 
   private static ShadowSpec shadows(Spec spec) {

@@ -9,6 +9,9 @@
  * {@code IterationRun} (arrival state and the wait), whose {@code JobSubmitter} submits {@code
  * CodedTask}s, whose {@code LateLaunchPolicy} adds late tasks, and whose {@code Recovery}
  * resubmits, approximates or fails; {@code TaskLayout} knows who holds which block and combines a
- * {@link org.flexcode.aggregation.Decision} into the aggregate.
+ * {@link org.flexcode.aggregation.Decision} into the aggregate. Strategy {@code steal} cuts the
+ * blocks into chunk copies ({@code StealPlan}, {@code ChunkRDD}), launches copies as executors go
+ * idle or chunks run late ({@code StealLaunches}) and counts each chunk once ({@code
+ * StealDecoder}).
  */
 package org.flexcode.aggregation;

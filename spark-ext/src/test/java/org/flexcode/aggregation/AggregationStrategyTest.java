@@ -84,7 +84,8 @@ class AggregationStrategyTest {
     assertEquals("hybrid:s=3,m=2,f=0.1", AggregationStrategy.of("hybrid", 3, 2, two).spec());
     assertEquals("cyclic:s=1", AggregationStrategy.of("cyclic:s=1", 3, 2, two).spec());
     assertEquals(
-        List.of("bsp", "ignore", "frc", "cyclic", "shadow", "hybrid"), AggregationStrategy.NAMES);
+        List.of("bsp", "ignore", "frc", "cyclic", "shadow", "hybrid", "steal"),
+        AggregationStrategy.NAMES);
     // a bare name alone takes the defaults, as the bench's strategy names do
     assertEquals("ignore:b=1", AggregationStrategy.parse("ignore").spec());
     assertEquals("frc:s=1", AggregationStrategy.parse("frc").spec());

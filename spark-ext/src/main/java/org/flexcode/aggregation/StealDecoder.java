@@ -1,0 +1,78 @@
+package org.flexcode.aggregation;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+import org.flexcode.coding.GradientCode;
+
+/**
+ * Decides for {@code steal}: the iteration ends when every chunk has arrived from at least one of
+ * its copies; the aggregate is the sum over chunks of the first copy to arrive (weight 1), so a
+ * chunk both of whose copies finished counts once. Task t is copy (t / C) of chunk (t mod C).
+ */
+final class StealDecoder implements BoundStrategy {
+
+  private final Steal strategy;
+  private final GradientCode code;
+  private final int numChunks;
+
+  StealDecoder(Steal strategy, GradientCode code) {
+    if (code.numTasks() % strategy.copies() != 0) {
+      throw new IllegalArgumentException(
+          "steal: "
+              + code.numTasks()
+              + " tasks are not r="
+              + strategy.copies()
+              + " copies of each chunk");
+    }
+    this.strategy = strategy;
+    this.code = code;
+    this.numChunks = code.numTasks() / strategy.copies();
+  }
+
+  @Override
+  public AggregationStrategy strategy() {
+    return strategy;
+  }
+
+  @Override
+  public GradientCode code() {
+    return code;
+  }
+
+  @Override
+  public Optional<Decision> decide(List<Integer> arrivals, BitSet finished) {
+    BitSet winners = firstCopies(arrivals);
+    if (winners.cardinality() < numChunks) {
+      return Optional.empty();
+    }
+    return Optional.of(decision(winners, 0.0, true));
+  }
+
+  /** The first copy of each chunk that arrived; missing chunks count 0 (inexact). */
+  @Override
+  public Decision bestEffort(BitSet finished) {
+    BitSet winners = firstCopies(finished.stream().boxed().toList());
+    int missing = numChunks - winners.cardinality();
+    return decision(winners, Math.sqrt(missing), missing == 0);
+  }
+
+  private BitSet firstCopies(List<Integer> arrivals) {
+    BitSet chunks = new BitSet(numChunks);
+    BitSet winners = new BitSet(code.numTasks());
+    for (int task : arrivals) {
+      int chunk = task % numChunks;
+      if (!chunks.get(chunk)) {
+        chunks.set(chunk);
+        winners.set(task);
+      }
+    }
+    return winners;
+  }
+
+  private Decision decision(BitSet winners, double residual, boolean exact) {
+    double[] weights = new double[code.numTasks()];
+    winners.stream().forEach(task -> weights[task] = 1.0);
+    return new Decision(weights, winners, residual, exact);
+  }
+}

@@ -1,0 +1,315 @@
+package org.flexcode.aggregation;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code steal}'s launches ({@link StealPlan}): the first job runs every chunk's home copy; then,
+ * whenever asked,
+ *
+ * <ul>
+ *   <li>an executor with no unfinished work launched on it (it has run out of home work) takes a
+ *       chunk whose home copy has not started and of which it holds a copy;
+ *   <li>a chunk whose only launched copy has run over {@code late} x the median launch-to-arrival
+ *       time of the finished copies (and at least 100 ms) gets one more copy, on an idle holder if
+ *       there is one.
+ * </ul>
+ *
+ * A late job all of whose chunks have arrived is redundant (the run cancels it, killing its losing
+ * copies). Losing home copies are not killed one by one: {@code SparkContext.killTaskAttempt} kills
+ * and <em>reschedules</em> a task, so they run (or wait) until the iteration's job group is
+ * cancelled; a stolen chunk's home copy may still run on its busy home executor before then,
+ * counted in the record's duplicated time. The launches of the current iteration are kept until the
+ * next one starts, for {@link #report}.
+ */
+final class StealLaunches implements LateLaunchPolicy {
+
+  private static final Logger LOG = LoggerFactory.getLogger(StealLaunches.class);
+
+  /** No copy counts as late before it has run this long (as spark.speculation.minTaskRuntime). */
+  private static final long MIN_RUNTIME_MS = 100;
+
+  private final StealPlan plan;
+  private final double late;
+  private final TaskLaunchListener listener;
+  private final String[] executorIds;
+
+  private int iteration = -1;
+  private BitSet launched;
+  private final BitSet lateCopies = new BitSet();
+  private final Map<Integer, Long> cancelledMs = new HashMap<>();
+
+  /** {@code executorIds[e]}: the id of planned executor e (for the record). */
+  StealLaunches(StealPlan plan, double late, TaskLaunchListener listener, String[] executorIds) {
+    this.plan = plan;
+    this.late = late;
+    this.listener = listener;
+    this.executorIds = executorIds.clone();
+    this.launched = plan.homeTasks();
+  }
+
+  @Override
+  public BitSet firstJob() {
+    return plan.homeTasks();
+  }
+
+  @Override
+  public boolean launchesLate() {
+    return plan.copies() > 1;
+  }
+
+  @Override
+  public boolean launchesRepeatedly() {
+    return true;
+  }
+
+  @Override
+  public synchronized Launch due(int it, Arrivals arrivals) {
+    startIteration(it);
+    BitSet done = finishedChunks(arrivals);
+    if (done.cardinality() == plan.numChunks()) {
+      return null;
+    }
+    boolean[] idle = idleExecutors(it, done, arrivals);
+    BitSet tasks = new BitSet(plan.numTasks());
+    stealPending(it, done, idle, tasks);
+    if (late > 0) {
+      launchLate(it, done, arrivals, idle, tasks);
+    }
+    if (tasks.isEmpty()) {
+      return null;
+    }
+    launched.or(tasks);
+    return new Launch(tasks, null);
+  }
+
+  @Override
+  public synchronized Launch withResubmit(Arrivals arrivals) {
+    return null; // the resubmit reruns every launched copy still needed
+  }
+
+  @Override
+  public synchronized boolean redundant(BitSet tasks, Arrivals arrivals) {
+    BitSet done = finishedChunks(arrivals);
+    for (int t = tasks.nextSetBit(0); t >= 0; t = tasks.nextSetBit(t + 1)) {
+      if (!done.get(plan.chunkOf(t))) {
+        return false;
+      }
+    }
+    long now = System.currentTimeMillis();
+    for (int t = tasks.nextSetBit(0); t >= 0; t = tasks.nextSetBit(t + 1)) {
+      if (!arrivals.isFinished(t)) {
+        cancelledMs.put(t, now);
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The record of iteration {@code it}: moves of the chunks {@code decision} took from a non-home
+   * copy, the copies launched, and the time spent by copies not used (up to {@code endMs} for those
+   * still running).
+   */
+  synchronized StealRecord report(int it, Arrivals arrivals, Decision decision, long endMs) {
+    startIteration(it);
+    BitSet used = decision.used();
+    Map<Integer, PartialResult> results = arrivals.results();
+    List<StealRecord.Move> moves = new ArrayList<>();
+    for (int t = used.nextSetBit(0); t >= 0; t = used.nextSetBit(t + 1)) {
+      if (plan.copyOf(t) != 0) {
+        int chunk = plan.chunkOf(t);
+        int home = plan.taskOf(chunk, 0);
+        String from = executorIds[plan.executorOf(home)];
+        String to = results.get(t).executorId();
+        moves.add(new StealRecord.Move(chunk, home, from, t, to, lateCopies.get(t)));
+      }
+    }
+    long duplicated = 0;
+    for (int t = launched.nextSetBit(0); t >= 0; t = launched.nextSetBit(t + 1)) {
+      if (!used.get(t)) {
+        duplicated += ranMs(it, t, results.get(t), endMs);
+      }
+    }
+    return new StealRecord(moves, launched.cardinality() - plan.numChunks(), duplicated);
+  }
+
+  private long ranMs(int it, int task, PartialResult result, long endMs) {
+    if (result != null) {
+      return Math.max(0, result.finishMs() - result.startMs());
+    }
+    long start = listener.launchTime(it, task);
+    if (start <= 0) {
+      return 0;
+    }
+    return Math.max(0, cancelledMs.getOrDefault(task, endMs) - start);
+  }
+
+  private void startIteration(int it) {
+    if (it != iteration) {
+      iteration = it;
+      launched = plan.homeTasks();
+      lateCopies.clear();
+      cancelledMs.clear();
+    }
+  }
+
+  private BitSet finishedChunks(Arrivals arrivals) {
+    BitSet done = new BitSet(plan.numChunks());
+    BitSet finished = arrivals.finished();
+    for (int t = finished.nextSetBit(0); t >= 0; t = finished.nextSetBit(t + 1)) {
+      done.set(plan.chunkOf(t));
+    }
+    return done;
+  }
+
+  /**
+   * Executors with nothing to do: no launched copy on them whose chunk is unfinished, and no copy
+   * still running there (a losing home copy keeps its executor busy until the iteration ends).
+   */
+  private boolean[] idleExecutors(int it, BitSet done, Arrivals arrivals) {
+    boolean[] idle = new boolean[plan.executors()];
+    java.util.Arrays.fill(idle, true);
+    for (int t = launched.nextSetBit(0); t >= 0; t = launched.nextSetBit(t + 1)) {
+      boolean running =
+          listener.launchTime(it, t) > 0 && !arrivals.isFinished(t) && !cancelledMs.containsKey(t);
+      if (!done.get(plan.chunkOf(t)) || running) {
+        idle[plan.executorOf(t)] = false;
+      }
+    }
+    return idle;
+  }
+
+  /** Idle holders take chunks whose home copy has not started (one chunk per executor). */
+  private void stealPending(int it, BitSet done, boolean[] idle, BitSet tasks) {
+    for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
+      int home = plan.taskOf(chunk, 0);
+      if (done.get(chunk) || listener.launchTime(it, home) > 0 || launchedCopies(chunk) > 1) {
+        continue;
+      }
+      int copy = idleCopy(chunk, idle);
+      if (copy >= 0) {
+        tasks.set(copy);
+        idle[plan.executorOf(copy)] = false;
+        LOG.info(
+            "FlexCode iteration {}: chunk {} not started on its home executor {}; executor {} is"
+                + " idle and takes it (task {})",
+            it,
+            chunk,
+            executorIds[plan.executorOf(home)],
+            executorIds[plan.executorOf(copy)],
+            copy);
+      }
+    }
+  }
+
+  /** A running chunk with one launched copy, over the late threshold, gets another copy. */
+  private void launchLate(int it, BitSet done, Arrivals arrivals, boolean[] idle, BitSet tasks) {
+    Long median = medianDuration(it, arrivals);
+    if (median == null) {
+      return;
+    }
+    double threshold = Math.max(MIN_RUNTIME_MS, late * median);
+    long now = System.currentTimeMillis();
+    for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
+      int running = onlyLaunchedCopy(chunk);
+      if (done.get(chunk) || running < 0 || tasks.get(running)) {
+        continue;
+      }
+      long start = listener.launchTime(it, running);
+      if (start <= 0 || now - start <= threshold) {
+        continue;
+      }
+      int copy = idleCopy(chunk, idle);
+      copy = copy >= 0 ? copy : firstUnlaunchedCopy(chunk);
+      if (copy >= 0 && !alreadyTaken(chunk, tasks)) {
+        tasks.set(copy);
+        lateCopies.set(copy);
+        idle[plan.executorOf(copy)] = false;
+        LOG.info(
+            "FlexCode iteration {}: chunk {} (task {}) has run {} ms, over {} x the median {} ms;"
+                + " launching its copy task {}",
+            it,
+            chunk,
+            running,
+            now - start,
+            late,
+            median,
+            copy);
+      }
+    }
+  }
+
+  private boolean alreadyTaken(int chunk, BitSet tasks) {
+    for (int k = 0; k < plan.copies(); k++) {
+      if (tasks.get(plan.taskOf(chunk, k))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private int launchedCopies(int chunk) {
+    int count = 0;
+    for (int k = 0; k < plan.copies(); k++) {
+      count += launched.get(plan.taskOf(chunk, k)) ? 1 : 0;
+    }
+    return count;
+  }
+
+  /** The one launched copy of {@code chunk}, or -1 if none or several are launched. */
+  private int onlyLaunchedCopy(int chunk) {
+    if (launchedCopies(chunk) != 1) {
+      return -1;
+    }
+    for (int k = 0; k < plan.copies(); k++) {
+      if (launched.get(plan.taskOf(chunk, k))) {
+        return plan.taskOf(chunk, k);
+      }
+    }
+    return -1;
+  }
+
+  /** An unlaunched copy of {@code chunk} on an idle executor, or -1. */
+  private int idleCopy(int chunk, boolean[] idle) {
+    for (int k = 1; k < plan.copies(); k++) {
+      int t = plan.taskOf(chunk, k);
+      if (!launched.get(t) && idle[plan.executorOf(t)]) {
+        return t;
+      }
+    }
+    return -1;
+  }
+
+  private int firstUnlaunchedCopy(int chunk) {
+    for (int k = 1; k < plan.copies(); k++) {
+      int t = plan.taskOf(chunk, k);
+      if (!launched.get(t)) {
+        return t;
+      }
+    }
+    return -1;
+  }
+
+  /** The median launch-to-arrival time of the finished copies, or null if unknown. */
+  private Long medianDuration(int it, Arrivals arrivals) {
+    List<Long> durations = new ArrayList<>();
+    BitSet finished = arrivals.finished();
+    for (int t = finished.nextSetBit(0); t >= 0; t = finished.nextSetBit(t + 1)) {
+      long start = listener.launchTime(it, t);
+      long arrived = arrivals.arrivedMs(t);
+      if (start > 0 && arrived >= 0) {
+        durations.add(arrived - start);
+      }
+    }
+    if (durations.isEmpty()) {
+      return null;
+    }
+    durations.sort(null);
+    return durations.get(durations.size() / 2);
+  }
+}

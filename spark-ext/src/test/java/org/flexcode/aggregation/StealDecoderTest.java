@@ -1,0 +1,78 @@
+package org.flexcode.aggregation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** Three chunks, two copies each: task t is copy t / 3 of chunk t mod 3. */
+@Tag("unit")
+class StealDecoderTest {
+
+  private final BoundStrategy decoder = AggregationStrategy.steal(2, 1, 1.5).bind(6, new long[6]);
+
+  @Test
+  void waitsUntilEveryChunkArrivedOnce() {
+    assertTrue(decide(0, 1, 4).isEmpty(), "chunk 2 missing");
+    Decision decision = decide(0, 1, 4, 5).orElseThrow();
+    assertEquals(bits(0, 1, 5), decision.used());
+    assertTrue(decision.exact());
+  }
+
+  @Test
+  void aChunkBothOfWhoseCopiesFinishedCountsOnce() {
+    Decision decision = decide(3, 0, 1, 4, 2).orElseThrow();
+    assertEquals(bits(3, 1, 2), decision.used(), "the first copy of chunk 0 and of chunk 1");
+    double total = 0;
+    for (double w : decision.weights()) {
+      total += w;
+    }
+    assertEquals(3.0, total, "one unit weight per chunk");
+  }
+
+  @Test
+  void bestEffortIsInexactWhenAChunkIsMissing() {
+    Decision decision = decoder.bestEffort(bits(0, 4));
+    assertFalse(decision.exact());
+    assertEquals(1.0, decision.residual(), 1e-12);
+  }
+
+  @Test
+  void specParsesAndRoundTrips() {
+    AggregationStrategy steal = AggregationStrategy.parse("steal:r=3,chunks=8,late=2");
+    assertEquals(AggregationStrategy.steal(3, 8, 2.0), steal);
+    assertEquals(steal, AggregationStrategy.parse(steal.spec()));
+    AggregationStrategy defaults = AggregationStrategy.parse("steal");
+    assertEquals(
+        AggregationStrategy.steal(
+            StrategyDefaults.STEAL_COPIES,
+            StrategyDefaults.STEAL_CHUNKS,
+            StrategyDefaults.STEAL_LATE),
+        defaults);
+    assertEquals(defaults, AggregationStrategy.parse(defaults.spec()));
+    assertEquals(defaults, AggregationStrategy.of("steal", 1, 1, StrategyDefaults.SHADOWS));
+    assertTrue(defaults.isExact());
+    assertThrows(IllegalArgumentException.class, () -> AggregationStrategy.parse("steal:r=0"));
+    assertThrows(IllegalArgumentException.class, () -> AggregationStrategy.parse("steal:late=0.5"));
+    assertThrows(IllegalArgumentException.class, () -> AggregationStrategy.parse("steal:s=1"));
+  }
+
+  private Optional<Decision> decide(int... arrivals) {
+    List<Integer> order = java.util.Arrays.stream(arrivals).boxed().toList();
+    return decoder.decide(order, bits(arrivals));
+  }
+
+  private static BitSet bits(int... tasks) {
+    BitSet set = new BitSet();
+    for (int t : tasks) {
+      set.set(t);
+    }
+    return set;
+  }
+}

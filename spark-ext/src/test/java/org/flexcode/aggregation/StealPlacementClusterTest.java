@@ -1,0 +1,69 @@
+package org.flexcode.aggregation;
+
+import static org.flexcode.aggregation.EngineTestSupport.STATISTIC;
+import static org.flexcode.aggregation.EngineTestSupport.data;
+import static org.flexcode.aggregation.EngineTestSupport.eventually;
+import static org.flexcode.aggregation.EngineTestSupport.expected;
+import static org.flexcode.aggregation.EngineTestSupport.relativeError;
+import static org.flexcode.aggregation.EngineTestSupport.straggling;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.flexcode.spark.SparkInternals;
+import org.flexcode.stragglers.StragglerHook;
+import org.flexcode.testing.SparkExtension;
+import org.flexcode.testing.SparkMaster;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * {@code steal} on a real multi-JVM cluster (three one-core executors): three blocks of two chunks,
+ * two copies each (chunks 0..5 = tasks 0..5, second copies tasks 6..11).
+ */
+@ExtendWith(SparkExtension.class)
+@SparkMaster("local-cluster[3,1,1024]")
+@Tag("cluster")
+class StealPlacementClusterTest {
+
+  static final int CHUNKS = 6;
+
+  @AfterEach
+  void clearTestHooks() {
+    EngineTestHooks.clear();
+  }
+
+  @Test
+  void copiesOfAChunkAreCachedOnDistinctExecutorsAndASlowChunkMoves(JavaSparkContext jsc)
+      throws Exception {
+    assertTrue(
+        eventually(90_000, () -> SparkInternals.executors(jsc.sc()).size() == 3),
+        "three executors registered: " + SparkInternals.executors(jsc.sc()));
+    int slow = 1;
+    AggregatorOptions options =
+        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, slow, 60_000));
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, 600, 3), AggregationStrategy.parse("steal:r=2,chunks=2"), options)) {
+      for (int chunk = 0; chunk < CHUNKS; chunk++) {
+        List<String> home = SparkInternals.cachedOn(jsc.sc(), engine.codedRddId(), chunk);
+        List<String> copy = SparkInternals.cachedOn(jsc.sc(), engine.codedRddId(), CHUNKS + chunk);
+        assertEquals(1, home.size(), "chunk " + chunk + " home cached on " + home);
+        assertEquals(1, copy.size(), "chunk " + chunk + " copy cached on " + copy);
+        assertNotEquals(home.get(0), copy.get(0), "chunk " + chunk + "'s copies");
+      }
+      AggregateResult result = engine.aggregate(3.0, STATISTIC, 3);
+      assertTrue(relativeError(result.values(), expected(600, 3.0)) <= 1e-12);
+      StealRecord.Move move =
+          result.steal().moves().stream()
+              .filter(m -> m.chunk() == slow)
+              .findFirst()
+              .orElseThrow(() -> new AssertionError(result.steal().toString()));
+      assertNotEquals(move.fromExecutor(), move.toExecutor(), move.toString());
+    }
+  }
+}
