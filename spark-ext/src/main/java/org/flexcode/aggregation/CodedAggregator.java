@@ -78,8 +78,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.strategy = strategy;
     this.options = options;
     List<SparkInternals.Executor> executors = SparkInternals.executors(jsc.sc());
-    this.plan = stealPlan(strategy, input.getNumPartitions(), executors);
-    boolean pinned = plan != null && pinInput(input);
+    this.plan = StealSetup.stealPlan(strategy, input.getNumPartitions(), executors);
+    boolean pinned = plan != null && StealSetup.pinInput(input);
     JavaRDD<T> data = plan == null ? input : new ChunkRDD<>(input.rdd(), plan).toJavaRDD();
     int n = data.getNumPartitions();
     this.code = strategy.code(n);
@@ -88,7 +88,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     warnIfUncoloured(shadows, colouring);
     String[] locations =
         plan != null
-            ? stealLocations(plan, executors)
+            ? StealSetup.stealLocations(plan, executors)
             : CodedRDD.spreadOverExecutors(
                 jsc.sc(), layout.numTasks(), code.stragglerTolerance() + 1);
     this.coded = new CodedRDD<>(data.rdd(), code, shadows, colouring, locations);
@@ -99,7 +99,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
     if (pinned) {
       input.unpersist(false); // every chunk copy is cached now
     }
-    this.inputBlockRecords = plan == null ? blockRecords : recordsPerBlock(plan, blockRecords);
+    this.inputBlockRecords =
+        plan == null ? blockRecords : StealSetup.recordsPerBlock(plan, blockRecords);
     logShadows(shadows, counts);
 
     this.accumulator = new PartialResultAccumulator();
@@ -113,7 +114,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.stealing =
         plan == null
             ? null
-            : new StealLaunches(plan, ((Steal) strategy).late(), listener, executorIds(executors));
+            : new StealLaunches(
+                plan, ((Steal) strategy).late(), listener, StealSetup.executorIds(executors));
     this.late = stealing != null ? stealing : shadowLaunches(shadows);
     this.bound = strategy.bind(code, blockRecords);
     this.recovery = new Recovery(bound, layout, options);
@@ -239,71 +241,6 @@ public final class CodedAggregator<T> implements AutoCloseable {
     return shadows.late()
         ? new LateShadows(layout, code.stragglerTolerance(), shadows, listener)
         : LateLaunchPolicy.none(layout.numTasks());
-  }
-
-  /**
-   * {@code steal}'s plan over the input's blocks and the registered executors (one in local mode,
-   * where every copy shares the driver's executor: stealing degenerates to bsp over chunks plus
-   * late copies on free cores); null for the other strategies.
-   */
-  private static StealPlan stealPlan(
-      AggregationStrategy strategy, int blocks, List<SparkInternals.Executor> executors) {
-    if (!(strategy instanceof Steal steal)) {
-      return null;
-    }
-    StealPlan plan =
-        new StealPlan(blocks, steal.chunks(), steal.copies(), Math.max(1, executors.size()));
-    if (executors.size() <= 1) {
-      LOG.info(
-          "FlexCode: {} with one executor: no other executor to move chunks to; {} chunks run as"
-              + " bsp over chunks, with late copies on free cores",
-          steal.describe(),
-          plan.numChunks());
-    } else if (!plan.distinctCopies()) {
-      LOG.warn(
-          "FlexCode: only {} executors for r={} copies of each chunk; some copies share one",
-          executors.size(),
-          steal.copies());
-    }
-    return plan;
-  }
-
-  /**
-   * Caches an uncached input while {@code steal} cuts it into chunk copies, so every copy of a
-   * block reads the same record order (a shuffle's output order may differ between reads, and
-   * chunks are cut by position); true if it did. A copy lost later is recomputed from the input
-   * again.
-   */
-  private static <T> boolean pinInput(JavaRDD<T> input) {
-    if (!input.getStorageLevel().equals(org.apache.spark.storage.StorageLevel.NONE())) {
-      return false;
-    }
-    input.persist(org.apache.spark.storage.StorageLevel.MEMORY_AND_DISK());
-    return true;
-  }
-
-  /** Each chunk copy's executor-level preferred location; none in local mode. */
-  private static String[] stealLocations(StealPlan plan, List<SparkInternals.Executor> executors) {
-    String[] locations = new String[plan.numTasks()];
-    for (int t = 0; t < locations.length && !executors.isEmpty(); t++) {
-      locations[t] = executors.get(plan.executorOf(t)).location();
-    }
-    return locations;
-  }
-
-  /** The records of each input block: the sum over its chunks' home copies. */
-  private static long[] recordsPerBlock(StealPlan plan, long[] taskRecords) {
-    long[] records = new long[plan.numChunks() / plan.chunksPerBlock()];
-    for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
-      records[plan.blockOf(chunk)] += taskRecords[plan.taskOf(chunk, 0)];
-    }
-    return records;
-  }
-
-  private static String[] executorIds(List<SparkInternals.Executor> executors) {
-    return executors.isEmpty()
-        ? new String[] {"driver"}
-        : executors.stream().map(SparkInternals.Executor::id).toArray(String[]::new);
   }
 
   /** Broadcasts {@code model}, destroying the previous iteration's broadcast. */

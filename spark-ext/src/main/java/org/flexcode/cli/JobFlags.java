@@ -18,7 +18,7 @@ final class JobFlags {
   /** The usage lines, indented as the jobs' usage texts. */
   static final String USAGE =
       """
-        --strategy S         bsp, ignore, frc, cyclic, shadow, hybrid, or a full spec such as
+        --strategy S         bsp, ignore, frc, cyclic, shadow, hybrid, steal, or a full spec such as
                              shadow:m=1,f=0.1,late=1.5 or cyclic:s=2 (default bsp)
         --tolerance S        stragglers tolerated by frc, cyclic and hybrid (default 1)
         --ignore B           slowest tasks ignore drops (default 1)

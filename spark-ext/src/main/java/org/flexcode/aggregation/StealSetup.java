@@ -1,0 +1,85 @@
+package org.flexcode.aggregation;
+
+import java.util.List;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.storage.StorageLevel;
+import org.flexcode.spark.SparkInternals;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code steal}'s setup over the input and the registered executors: its {@link StealPlan}, the
+ * chunk copies' preferred locations, the input pinned while it is cut, and the records per input
+ * block.
+ */
+final class StealSetup {
+
+  private static final Logger LOG = LoggerFactory.getLogger(CodedAggregator.class);
+
+  private StealSetup() {}
+
+  /**
+   * {@code steal}'s plan over the input's blocks and the registered executors (one in local mode,
+   * where every copy shares the driver's executor: stealing degenerates to bsp over chunks plus
+   * late copies on free cores); null for the other strategies.
+   */
+  static StealPlan stealPlan(
+      AggregationStrategy strategy, int blocks, List<SparkInternals.Executor> executors) {
+    if (!(strategy instanceof Steal steal)) {
+      return null;
+    }
+    StealPlan plan =
+        new StealPlan(blocks, steal.chunks(), steal.copies(), Math.max(1, executors.size()));
+    if (executors.size() <= 1) {
+      LOG.info(
+          "FlexCode: {} with one executor: no other executor to move chunks to; {} chunks run as"
+              + " bsp over chunks, with late copies on free cores",
+          steal.describe(),
+          plan.numChunks());
+    } else if (!plan.distinctCopies()) {
+      LOG.warn(
+          "FlexCode: only {} executors for r={} copies of each chunk; some copies share one",
+          executors.size(),
+          steal.copies());
+    }
+    return plan;
+  }
+
+  /**
+   * Caches an uncached input while {@code steal} cuts it into chunk copies, so every copy of a
+   * block reads the same record order (a shuffle's output order may differ between reads, and
+   * chunks are cut by position); true if it did. A copy lost later is recomputed from the input
+   * again.
+   */
+  static <T> boolean pinInput(JavaRDD<T> input) {
+    if (!input.getStorageLevel().equals(StorageLevel.NONE())) {
+      return false;
+    }
+    input.persist(StorageLevel.MEMORY_AND_DISK());
+    return true;
+  }
+
+  /** Each chunk copy's executor-level preferred location; none in local mode. */
+  static String[] stealLocations(StealPlan plan, List<SparkInternals.Executor> executors) {
+    String[] locations = new String[plan.numTasks()];
+    for (int t = 0; t < locations.length && !executors.isEmpty(); t++) {
+      locations[t] = executors.get(plan.executorOf(t)).location();
+    }
+    return locations;
+  }
+
+  /** The records of each input block: the sum over its chunks' home copies. */
+  static long[] recordsPerBlock(StealPlan plan, long[] taskRecords) {
+    long[] records = new long[plan.numChunks() / plan.chunksPerBlock()];
+    for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
+      records[plan.blockOf(chunk)] += taskRecords[plan.taskOf(chunk, 0)];
+    }
+    return records;
+  }
+
+  static String[] executorIds(List<SparkInternals.Executor> executors) {
+    return executors.isEmpty()
+        ? new String[] {"driver"}
+        : executors.stream().map(SparkInternals.Executor::id).toArray(String[]::new);
+  }
+}
