@@ -3,9 +3,11 @@ package org.flexcode.aggregation;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Iterator;
+import java.util.List;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.VoidFunction;
+import org.apache.spark.util.AccumulatorV2;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.stragglers.StragglerInjector;
 
@@ -22,7 +24,10 @@ final class CodedTask<T, M> implements VoidFunction<Iterator<CodedBlock<T>>> {
   private final IterationInput<T, M> input;
   private final BitSet shadowBlocks;
   private final TaskLayout layout;
-  private final PartialResultAccumulator accumulator;
+
+  /** On executors, Spark's CollectionAccumulator (see {@link PartialResultAccumulator}). */
+  private final AccumulatorV2<Object[], List<Object[]>> accumulator;
+
   private final StragglerInjector injector;
   private final StragglerHook testDelays;
 
@@ -31,7 +36,7 @@ final class CodedTask<T, M> implements VoidFunction<Iterator<CodedBlock<T>>> {
       IterationInput<T, M> input,
       BitSet shadowBlocks,
       TaskLayout layout,
-      PartialResultAccumulator accumulator,
+      AccumulatorV2<Object[], List<Object[]>> accumulator,
       StragglerInjector injector,
       StragglerHook testDelays) {
     this.input = input;
@@ -61,9 +66,9 @@ final class CodedTask<T, M> implements VoidFunction<Iterator<CodedBlock<T>>> {
           injector.afterCompute(
               task, it + 1, attempt, (System.nanoTime() - computeStart) / 1_000_000);
       context.killTaskIfInterrupted();
-      accumulator.add(PartialResult.success(self, injected, partial));
+      accumulator.add(PartialResult.success(self, injected, partial).toWire());
     } catch (Throwable t) {
-      accumulator.add(PartialResult.failure(self, t.toString()));
+      accumulator.add(PartialResult.failure(self, t.toString()).toWire());
       throw t;
     }
   }
