@@ -80,6 +80,7 @@ final class LdaJob {
       return 0;
     }
     Args args = new Args("lda", argv, 0, OPTIONS);
+    JobOutput.checkDestinations(args);
     String docword = args.required("docword");
     int partitions = args.integer("partitions", 8);
     if (partitions < 1) {
@@ -169,7 +170,7 @@ final class LdaJob {
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
     documents.unpersist();
     corpus.documents().unpersist(false);
-    JobOutput.saveModel(args, model);
+    RuntimeException saveError = JobOutput.saveModel(args, model);
     Map<String, Object> shown = report.summary();
     shown.remove("topics");
     System.out.println("summary: " + shown);
@@ -179,6 +180,9 @@ final class LdaJob {
       System.out.println("topic " + topic.get("topic") + ": " + topic.get("words"));
     }
     JobOutput.writeReport(args, report);
+    if (saveError != null) {
+      throw saveError;
+    }
     return 0;
   }
 

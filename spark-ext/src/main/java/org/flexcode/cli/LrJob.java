@@ -74,6 +74,7 @@ final class LrJob {
       return 0;
     }
     Args args = new Args("lr", argv, 0, OPTIONS);
+    JobOutput.checkDestinations(args);
     String train = args.required("train");
     String format = args.string("format", guessFormat(train)).toLowerCase(Locale.ROOT);
     if (!format.equals("libsvm") && !format.equals("avazu")) {
@@ -102,6 +103,10 @@ final class LrJob {
         args.has("test")
             ? frame(spark, jsc, args.required("test"), format, numFeatures, partitions)
             : null;
+    if (testData != null && testData.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--test " + args.required("test") + ": no records (an empty test file)");
+    }
 
     FlexCodeLogisticRegression estimator =
         StrategyFlags.apply(args, new FlexCodeLogisticRegression())
@@ -137,9 +142,12 @@ final class LrJob {
     }
     report.putSummary("fit_ms", fitMs);
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
-    JobOutput.saveModel(args, model);
+    RuntimeException saveError = JobOutput.saveModel(args, model);
     System.out.println("summary: " + report.summary());
     JobOutput.writeReport(args, report);
+    if (saveError != null) {
+      throw saveError;
+    }
     return 0;
   }
 
@@ -156,7 +164,11 @@ final class LrJob {
       int numFeatures,
       int partitions) {
     if (!format.equals("avazu") && numFeatures < 1) {
-      throw new IllegalArgumentException(path + ": no features found (empty file?)");
+      throw new IllegalArgumentException(
+          path
+              + (Lines.isEmptyDirectory(path)
+                  ? ": empty directory (no data files in it)"
+                  : ": no features found (empty file?)"));
     }
     JavaRDD<org.apache.spark.mllib.regression.LabeledPoint> points;
     if (format.equals("avazu")) {

@@ -74,6 +74,7 @@ final class MfJob {
       return 0;
     }
     Args args = new Args("mf", argv, 0, OPTIONS);
+    JobOutput.checkDestinations(args);
     String path = args.required("ratings");
     double testFraction = args.number("test-fraction", 0.2);
     if (!(testFraction >= 0 && testFraction < 1)) {
@@ -174,9 +175,12 @@ final class MfJob {
       }
     }
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
-    JobOutput.saveModel(args, model);
+    RuntimeException saveError = JobOutput.saveModel(args, model);
     System.out.println("summary: " + report.summary());
     JobOutput.writeReport(args, report);
+    if (saveError != null) {
+      throw saveError;
+    }
     return 0;
   }
 }
