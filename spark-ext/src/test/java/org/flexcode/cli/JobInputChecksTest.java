@@ -67,6 +67,27 @@ class JobInputChecksTest {
     assertTrue(err.contains(empty + ": empty directory"), err);
   }
 
+  @Test
+  void frcWithAToleranceAboveTheTasksIsAnErrorLikeCyclics(JavaSparkContext jsc) {
+    for (String code : List.of("frc", "cyclic")) {
+      String err =
+          run(
+              "lr",
+              "--train",
+              TRAIN,
+              "--strategy",
+              code,
+              "--tolerance",
+              "100",
+              "--partitions",
+              "8",
+              "--iterations",
+              "2");
+      assertTrue(err.contains(code + ":s=100 needs at least 101 tasks"), err);
+      assertTrue(err.contains("spark.flexcode.numTasks"), err);
+    }
+  }
+
   /** Runs flexcode-submit, expects exit code 1 and returns what it printed to stderr. */
   private static String run(String... argv) {
     PrintStream err = System.err;
