@@ -130,8 +130,10 @@ public final class CodedAggregator<T> implements AutoCloseable {
 
   /**
    * Lays out {@code data} (one block per partition) for {@code strategy}, caches it and counts the
-   * records of each block. The number of tasks is the number of partitions, rounded up (by a logged
-   * repartition) to a multiple of {@link AggregationStrategy#taskMultiple()}.
+   * records of each block. The number of tasks follows {@link TaskCount}: {@code
+   * spark.flexcode.numTasks} when set, else the partition count rounded up to a multiple of {@link
+   * AggregationStrategy#taskMultiple()}, raised to what the strategy needs when the cluster has
+   * that many cores (a one-partition input is normal); the repartition is logged with its reason.
    */
   public static <T> CodedAggregator<T> create(
       JavaRDD<T> data, AggregationStrategy strategy, AggregatorOptions options) {
@@ -152,16 +154,20 @@ public final class CodedAggregator<T> implements AutoCloseable {
       throw new IllegalArgumentException("data, strategy and options must not be null");
     }
     int partitions = data.getNumPartitions();
-    int multiple = strategy.taskMultiple();
-    if (partitions % multiple != 0) {
-      int target = ((partitions + multiple - 1) / multiple) * multiple;
+    TaskCount count =
+        TaskCount.choose(
+            strategy,
+            partitions,
+            data.context().defaultParallelism(),
+            data.context().getConf().getInt(TaskCount.CONF_KEY, 0));
+    if (count.tasks() != partitions) {
       LOG.info(
-          "FlexCode: {} needs a multiple of {} tasks; repartitioning {} partitions to {}",
+          "FlexCode: {}: repartitioning the input from {} partitions to {} tasks ({})",
           strategy.describe(),
-          multiple,
           partitions,
-          target);
-      data = data.repartition(target);
+          count.tasks(),
+          count.reason());
+      data = data.repartition(count.tasks());
     }
     return new CodedAggregator<>(data, strategy, options, colouring);
   }

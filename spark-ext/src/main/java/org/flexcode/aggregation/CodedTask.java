@@ -3,9 +3,11 @@ package org.flexcode.aggregation;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Iterator;
+import java.util.List;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.VoidFunction;
+import org.apache.spark.util.AccumulatorV2;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.stragglers.StragglerInjector;
 
@@ -20,7 +22,7 @@ record CodedTask<T, M>(
     IterationInput<T, M> input,
     BitSet shadowBlocks,
     TaskLayout layout,
-    PartialResultAccumulator accumulator,
+    AccumulatorV2<Object[], List<Object[]>> accumulator,
     StragglerInjector injector,
     StragglerHook testDelays)
     implements VoidFunction<Iterator<CodedBlock<T>>> {
@@ -46,9 +48,9 @@ record CodedTask<T, M>(
       long computeMs = (System.nanoTime() - computeStart) / 1_000_000;
       long injected = injector.afterCompute(task, it + 1, attempt, computeMs, worth[0]);
       context.killTaskIfInterrupted();
-      accumulator.add(PartialResult.success(self, injected, partial));
+      accumulator.add(PartialResult.success(self, injected, partial).toWire());
     } catch (Throwable t) {
-      accumulator.add(PartialResult.failure(self, t.toString()));
+      accumulator.add(PartialResult.failure(self, t.toString()).toWire());
       throw t;
     }
   }

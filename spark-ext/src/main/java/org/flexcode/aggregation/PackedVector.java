@@ -59,6 +59,21 @@ final class PackedVector implements Serializable {
     return new PackedVector(v.length, starts, lengths, values);
   }
 
+  /**
+   * This vector as JDK types only, {length, runStarts, runLengths, values} (the run arrays null
+   * when dense), so the driver can read it without FlexCode's classes; {@link #fromWire} reverses
+   * it.
+   */
+  Object[] toWire() {
+    return new Object[] {length, runStarts, runLengths, values};
+  }
+
+  /** The vector {@link #toWire} encoded. */
+  static PackedVector fromWire(Object[] wire) {
+    return new PackedVector(
+        (Integer) wire[0], (int[]) wire[1], (int[]) wire[2], (double[]) wire[3]);
+  }
+
   /** The number of entries, zeros included. */
   int length() {
     return length;

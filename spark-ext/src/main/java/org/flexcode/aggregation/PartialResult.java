@@ -5,7 +5,8 @@ import java.io.Serializable;
 /**
  * What one task attempt reports through the accumulator: its coded partial statistic (or, for an
  * attempt that threw, the error; packed sparse when mostly zeros), tagged with the iteration and
- * task so the driver can drop late results of earlier iterations.
+ * task so the driver can drop late results of earlier iterations. It travels as {@link #toWire}'s
+ * JDK-only array, never as this class.
  */
 record PartialResult(
     int iteration,
@@ -48,6 +49,39 @@ record PartialResult(
         0,
         null,
         error);
+  }
+
+  /**
+   * This result as JDK types only (boxed numbers, strings, primitive arrays in an {@code
+   * Object[]}): what travels from the task to the driver, so that Spark's result thread can
+   * deserialize it without FlexCode on the driver's system class path (a jar added at run time).
+   */
+  Object[] toWire() {
+    return new Object[] {
+      iteration,
+      task,
+      attempt,
+      executorId,
+      startMs,
+      finishMs,
+      injectedDelayMs,
+      values == null ? null : values.toWire(),
+      error
+    };
+  }
+
+  /** The result {@link #toWire} encoded. */
+  static PartialResult fromWire(Object[] wire) {
+    return new PartialResult(
+        (Integer) wire[0],
+        (Integer) wire[1],
+        (Integer) wire[2],
+        (String) wire[3],
+        (Long) wire[4],
+        (Long) wire[5],
+        (Long) wire[6],
+        wire[7] == null ? null : PackedVector.fromWire((Object[]) wire[7]),
+        (String) wire[8]);
   }
 
   boolean failed() {

@@ -4,19 +4,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.spark.util.AccumulatorV2;
+import org.apache.spark.util.CollectionAccumulator;
 
 /**
- * Carries partial results from tasks to the driver. On an executor it collects the task's own
- * entries; on the driver Spark calls {@link #merge} as each task completes (before the job ends),
- * and the driver-side instance forwards the entries to its sink instead of keeping them, so the
- * driver holds nothing between iterations. {@code merge} runs on Spark's scheduler event thread and
- * never blocks.
+ * Carries partial results from tasks to the driver. Only the driver-side instance is of this class:
+ * what Spark ships to executors ({@link #copyAndReset}) is Spark's own {@link
+ * CollectionAccumulator} of {@link PartialResult#toWire} arrays, so the updates tasks send back
+ * deserialize with JDK and Spark classes only, and a driver that loaded FlexCode through a child
+ * class loader (a notebook kernel, {@code spark.jars}) can read them. Spark calls {@link #merge} as
+ * each task completes (before the job ends); this instance decodes the entries and forwards them to
+ * its sink instead of keeping them, so the driver holds nothing between iterations. {@code merge}
+ * runs on Spark's scheduler event thread and never blocks.
  */
-final class PartialResultAccumulator extends AccumulatorV2<PartialResult, List<PartialResult>> {
+final class PartialResultAccumulator extends AccumulatorV2<Object[], List<Object[]>> {
 
   private static final long serialVersionUID = 1L;
 
-  private final List<PartialResult> entries = new ArrayList<>(1);
+  private final List<Object[]> entries = new ArrayList<>(1);
   private transient Consumer<PartialResult> sink;
 
   PartialResultAccumulator() {}
@@ -31,11 +35,20 @@ final class PartialResultAccumulator extends AccumulatorV2<PartialResult, List<P
     return entries.isEmpty();
   }
 
+  /** A Spark {@link CollectionAccumulator} holding this one's entries (never this class). */
   @Override
-  public synchronized AccumulatorV2<PartialResult, List<PartialResult>> copy() {
-    PartialResultAccumulator copy = new PartialResultAccumulator();
-    copy.entries.addAll(entries);
+  public synchronized AccumulatorV2<Object[], List<Object[]>> copy() {
+    CollectionAccumulator<Object[]> copy = new CollectionAccumulator<>();
+    for (Object[] entry : entries) {
+      copy.add(entry);
+    }
     return copy;
+  }
+
+  /** What executors get: an empty Spark {@link CollectionAccumulator}. */
+  @Override
+  public AccumulatorV2<Object[], List<Object[]>> copyAndReset() {
+    return new CollectionAccumulator<>();
   }
 
   @Override
@@ -44,13 +57,13 @@ final class PartialResultAccumulator extends AccumulatorV2<PartialResult, List<P
   }
 
   @Override
-  public synchronized void add(PartialResult entry) {
+  public synchronized void add(Object[] entry) {
     entries.add(entry);
   }
 
   @Override
-  public void merge(AccumulatorV2<PartialResult, List<PartialResult>> other) {
-    List<PartialResult> incoming = other.value();
+  public void merge(AccumulatorV2<Object[], List<Object[]>> other) {
+    List<Object[]> incoming = other.value();
     Consumer<PartialResult> target;
     synchronized (this) {
       target = sink;
@@ -59,13 +72,13 @@ final class PartialResultAccumulator extends AccumulatorV2<PartialResult, List<P
         return;
       }
     }
-    for (PartialResult entry : incoming) {
-      target.accept(entry);
+    for (Object[] entry : incoming) {
+      target.accept(PartialResult.fromWire(entry));
     }
   }
 
   @Override
-  public synchronized List<PartialResult> value() {
+  public synchronized List<Object[]> value() {
     return new ArrayList<>(entries);
   }
 }

@@ -82,7 +82,7 @@ final class RecordBuilder {
         waste,
         cancelledMs(),
         decodeNanos,
-        arrivals.failedAttempts(),
+        Math.max(arrivals.failedAttempts(), listener.failedAttempts(run.iteration())),
         lateResultsDropped,
         accumulatorId,
         broadcastId,

@@ -2,20 +2,26 @@ package org.flexcode.aggregation;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.spark.Success$;
+import org.apache.spark.TaskEndReason;
+import org.apache.spark.TaskKilled;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobStart;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.scheduler.SparkListenerTaskStart;
 import org.flexcode.spark.SparkInternals;
 
 /**
  * Remembers when each task of the engine's jobs launched, so the driver can tell how long a
- * cancelled task had run. Jobs are recognised by their job group prefix.
+ * cancelled task had run, and counts each iteration's failed task attempts. Jobs are recognised by
+ * their job group prefix.
  */
 final class TaskLaunchListener extends SparkListener {
 
   private final String groupPrefix;
   private final Map<Integer, Integer> stageToIteration = new ConcurrentHashMap<>();
   private final Map<Long, Long> launchMs = new ConcurrentHashMap<>();
+  private final Map<Integer, Integer> failures = new ConcurrentHashMap<>();
 
   TaskLaunchListener(String groupPrefix) {
     this.groupPrefix = groupPrefix;
@@ -34,6 +40,25 @@ final class TaskLaunchListener extends SparkListener {
     for (int stageId : SparkInternals.intList(jobStart.stageIds())) {
       stageToIteration.put(stageId, iteration);
     }
+  }
+
+  /**
+   * Counts the iteration's task attempts that failed (an executor lost, a fetch failure, an
+   * exception), not those FlexCode cancelled: attempts on a lost executor never report through the
+   * accumulator, so only Spark's listener sees them.
+   */
+  @Override
+  public void onTaskEnd(SparkListenerTaskEnd taskEnd) {
+    Integer iteration = stageToIteration.get(taskEnd.stageId());
+    TaskEndReason reason = taskEnd.reason();
+    if (iteration != null && !(reason instanceof Success$) && !(reason instanceof TaskKilled)) {
+      failures.merge(iteration, 1, Integer::sum);
+    }
+  }
+
+  /** The failed task attempts Spark reported for {@code iteration} so far. */
+  int failedAttempts(int iteration) {
+    return failures.getOrDefault(iteration, 0);
   }
 
   @Override
@@ -55,6 +80,7 @@ final class TaskLaunchListener extends SparkListener {
   void forgetBefore(int iteration) {
     launchMs.keySet().removeIf(k -> (int) (k >>> 32) < iteration);
     stageToIteration.values().removeIf(it -> it < iteration);
+    failures.keySet().removeIf(it -> it < iteration);
   }
 
   private static long key(int iteration, int task) {

@@ -68,7 +68,11 @@ public final class FlexCodeSubmit {
   private static Command job(String name, String usage, Set<String> options, JobBody body) {
     return argv -> {
       Args args = JobFlags.parse(name, argv, options, usage);
-      return args == null ? 0 : body.run(args);
+      if (args == null) {
+        return 0;
+      }
+      JobOutput.checkDestinations(args); // before any training
+      return body.run(args);
     };
   }
 

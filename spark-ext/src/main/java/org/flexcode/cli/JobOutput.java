@@ -1,6 +1,7 @@
 package org.flexcode.cli;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.apache.spark.ml.util.MLWritable;
@@ -31,15 +32,72 @@ final class JobOutput {
     };
   }
 
-  /** Saves {@code model} (Spark's own format) where {@code --model-out} says, if it is given. */
-  static void saveModel(Args args, MLWritable model) {
+  /**
+   * Checks {@code --model-out} and {@code --report} before any training: the model directory must
+   * not exist yet and its parent must; the report's parent must be an existing directory and the
+   * report itself not a directory. Paths with a scheme (hdfs://, s3a://) are left to Hadoop.
+   *
+   * @throws IllegalArgumentException naming the flag and the path
+   */
+  static void checkDestinations(Args args) {
     if (args.has("model-out")) {
-      try {
-        model.save(args.required("model-out"));
-      } catch (IOException e) {
-        throw new IllegalArgumentException(
-            "cannot save the model to " + args.required("model-out"), e);
+      String out = args.required("model-out");
+      if (isLocal(out)) {
+        Path dir = Path.of(out).toAbsolutePath();
+        if (Files.exists(dir)) {
+          throw new IllegalArgumentException(
+              "--model-out " + out + ": already exists; remove it or choose a new directory");
+        }
+        checkParent("--model-out", out, dir);
       }
+    }
+    if (args.has("report")) {
+      String out = args.required("report");
+      if (isLocal(out)) {
+        Path file = Path.of(out).toAbsolutePath();
+        if (Files.isDirectory(file)) {
+          throw new IllegalArgumentException("--report " + out + ": is a directory, not a file");
+        }
+        checkParent("--report", out, file);
+      }
+    }
+  }
+
+  private static void checkParent(String flag, String given, Path path) {
+    Path parent = path.getParent();
+    if (parent == null) {
+      return;
+    }
+    if (Files.isRegularFile(parent)) {
+      throw new IllegalArgumentException(
+          flag + " " + given + ": " + parent + " is a regular file, not a directory");
+    }
+    if (!Files.isDirectory(parent)) {
+      throw new IllegalArgumentException(
+          flag + " " + given + ": the directory " + parent + " does not exist; create it first");
+    }
+  }
+
+  private static boolean isLocal(String path) {
+    return !path.contains("://") || path.startsWith("file://");
+  }
+
+  /**
+   * Saves {@code model} (Spark's own format) where {@code --model-out} says, if it is given;
+   * returns the failure (naming the path and its cause) instead of throwing, so the caller can
+   * still write the report before failing, or null.
+   */
+  static RuntimeException saveModel(Args args, MLWritable model) {
+    if (!args.has("model-out")) {
+      return null;
+    }
+    String out = args.required("model-out");
+    try {
+      model.save(out);
+      return null;
+    } catch (IOException | RuntimeException e) {
+      return new IllegalArgumentException(
+          "cannot save the model to " + out + ": " + e.getMessage(), e);
     }
   }
 

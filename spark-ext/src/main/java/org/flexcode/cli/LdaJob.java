@@ -144,7 +144,7 @@ final class LdaJob {
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
     documents.unpersist();
     corpus.documents().unpersist(false);
-    JobOutput.saveModel(args, model);
+    RuntimeException saveError = JobOutput.saveModel(args, model);
     Map<String, Object> shown = report.summary();
     shown.remove("topics");
     System.out.println("summary: " + shown);
@@ -154,6 +154,9 @@ final class LdaJob {
       System.out.println("topic " + topic.get("topic") + ": " + topic.get("words"));
     }
     JobOutput.writeReport(args, report);
+    if (saveError != null) {
+      throw saveError;
+    }
     return 0;
   }
 

@@ -79,6 +79,10 @@ final class LrJob {
         args.has("test")
             ? frame(spark, jsc, args.required("test"), format, numFeatures, partitions)
             : null;
+    if (testData != null && testData.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--test " + args.required("test") + ": no records (an empty test file)");
+    }
 
     FlexCodeLogisticRegression estimator =
         JobFlags.apply(args, new FlexCodeLogisticRegression())
@@ -114,9 +118,12 @@ final class LrJob {
     }
     report.putSummary("fit_ms", fitMs);
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
-    JobOutput.saveModel(args, model);
+    RuntimeException saveError = JobOutput.saveModel(args, model);
     System.out.println("summary: " + report.summary());
     JobOutput.writeReport(args, report);
+    if (saveError != null) {
+      throw saveError;
+    }
     return 0;
   }
 
@@ -133,7 +140,11 @@ final class LrJob {
       int numFeatures,
       int partitions) {
     if (!format.equals("avazu") && numFeatures < 1) {
-      throw new IllegalArgumentException(path + ": no features found (empty file?)");
+      throw new IllegalArgumentException(
+          path
+              + (Lines.isEmptyDirectory(path)
+                  ? ": empty directory (no data files in it)"
+                  : ": no features found (empty file?)"));
     }
     JavaRDD<org.apache.spark.mllib.regression.LabeledPoint> points;
     if (format.equals("avazu")) {

@@ -152,9 +152,12 @@ final class MfJob {
       }
     }
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
-    JobOutput.saveModel(args, model);
+    RuntimeException saveError = JobOutput.saveModel(args, model);
     System.out.println("summary: " + report.summary());
     JobOutput.writeReport(args, report);
+    if (saveError != null) {
+      throw saveError;
+    }
     return 0;
   }
 }

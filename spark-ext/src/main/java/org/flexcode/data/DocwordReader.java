@@ -24,9 +24,9 @@ import scala.Tuple2;
  * (vocabulary size) and NNZ (data lines), then one {@code docID wordID count} line per non-zero,
  * ids 1-based; and its {@code vocab.*.txt}, word n on line n. Every line is checked: a bad header,
  * a malformed line, an id outside 1..D or 1..W, a negative count, a word listed twice for one
- * document, or a data-line count other than NNZ fail with a {@link DataFormatException} naming the
- * file and line. Zero counts are allowed and dropped. Documents become {@link Document}s with id
- * docID - 1 and term ids wordID - 1.
+ * document, a D larger than the largest docID, or a data-line count other than NNZ fail with a
+ * {@link DataFormatException} naming the file and line. Zero counts are allowed and dropped.
+ * Documents become {@link Document}s with id docID - 1 and term ids wordID - 1.
  */
 public final class DocwordReader {
 
@@ -97,6 +97,15 @@ public final class DocwordReader {
             .map(group -> document(path, group._1(), group._2()))
             .mapPartitions(DocwordReader::sortedById, true);
     JavaRDD<Document> checked = Lines.validated(documents);
+    long largestDoc = lines == 0 ? 0 : entries.map(e -> e[0] + 1).reduce(Math::max);
+    if (largestDoc < d) {
+      entries.unpersist(false);
+      checked.unpersist(false);
+      throw new DataFormatException(
+          path,
+          1,
+          "header: D = " + d + " documents but the largest docID in the file is " + largestDoc);
+    }
     entries.unpersist(false);
     return new Corpus(header, checked);
   }

@@ -20,6 +20,19 @@ public final class Lines {
   }
 
   /**
+   * Whether {@code path} is a local directory holding no data file (Spark reads nothing from it);
+   * hidden files and Hadoop's markers ({@code _SUCCESS}) do not count.
+   */
+  public static boolean isEmptyDirectory(String path) {
+    if (path.contains("://") && !path.startsWith("file://")) {
+      return false;
+    }
+    java.io.File dir = new java.io.File(path.startsWith("file://") ? path.substring(7) : path);
+    String[] names = dir.list((d, name) -> !name.startsWith(".") && !name.startsWith("_"));
+    return dir.isDirectory() && names != null && names.length == 0;
+  }
+
+  /**
    * Caches {@code data} and runs through it once, so a bad line fails here, before any training;
    * the {@link DataFormatException} thrown inside a task is rethrown as is on the driver.
    */

@@ -24,6 +24,8 @@ import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.optim.LogisticRegressionTrainer;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.workloads.WeightedPoint;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A drop-in for spark.ml's {@link LogisticRegression} (binary) whose every gradient is aggregated
@@ -46,6 +48,8 @@ import org.flexcode.workloads.WeightedPoint;
  */
 public class FlexCodeLogisticRegression extends LogisticRegression
     implements FlexCodeParams<FlexCodeLogisticRegression> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(FlexCodeLogisticRegression.class);
 
   private static final long serialVersionUID = 1L;
 
@@ -102,6 +106,7 @@ public class FlexCodeLogisticRegression extends LogisticRegression
               + (weighted ? getWeightCol() : "none")
               + ")");
     }
+    warnIfOneClass(positiveWeight, totalWeight);
     double[] std = ((Vector) totals.get(2)).toArray();
     double[] mean = ((Vector) totals.get(3)).toArray();
     JavaRDD<WeightedPoint> points =
@@ -157,6 +162,16 @@ public class FlexCodeLogisticRegression extends LogisticRegression
         getFeaturesCol(),
         isDefined(weightCol()) ? getWeightCol() : "",
         history);
+  }
+
+  /** Warns, as Spark's LogisticRegression does, when every training label is the same class. */
+  private static void warnIfOneClass(double positiveWeight, double totalWeight) {
+    if (positiveWeight == 0 || positiveWeight == totalWeight) {
+      LOG.warn(
+          "FlexCodeLogisticRegression: every training label is {} (one class): the model learns"
+              + " only that class and predicts it for every row; check the labels",
+          positiveWeight == 0 ? "0" : "1");
+    }
   }
 
   private static WeightedPoint toPoint(Row row) {

@@ -47,6 +47,18 @@ class DocwordReaderTest {
   }
 
   @Test
+  void aHeaderClaimingMoreDocumentsThanTheFileHoldsFailsNamingFileAndLine(JavaSparkContext jsc)
+      throws IOException {
+    Path file = dir.resolve("docword.txt");
+    Files.writeString(file, "9999\n5\n2\n1 4 3\n2 1 7\n");
+    DataFormatException e =
+        assertThrows(DataFormatException.class, () -> DocwordReader.read(jsc, file.toString(), 1));
+    assertTrue(
+        e.getMessage().contains(file + ":1: header: D = 9999 documents but the largest docID"),
+        e.getMessage());
+  }
+
+  @Test
   void dropsZeroCountsAndSortsTerms(JavaSparkContext jsc) throws IOException {
     Path file = dir.resolve("docword.txt");
     Files.writeString(file, "2\n5\n4\n1 4 3\n1 2 1\n2 5 0\n2 1 7\n");

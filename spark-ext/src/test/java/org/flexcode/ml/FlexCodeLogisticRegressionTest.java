@@ -98,6 +98,17 @@ class FlexCodeLogisticRegressionTest {
   }
 
   @Test
+  void fitsAOnePartitionFrameWithCyclic() {
+    Dataset<Row> onePartition = agaricus.coalesce(1);
+    assertEquals(1, onePartition.rdd().getNumPartitions());
+    FlexCodeLogisticRegression ours =
+        new FlexCodeLogisticRegression().setStrategy("cyclic").setStragglerTolerance(1);
+    ours.setMaxIter(50);
+    LogisticRegressionModel model = ours.fit(onePartition);
+    assertTrue(accuracy(model, agaricus) > 0.95, "accuracy " + accuracy(model, agaricus));
+  }
+
+  @Test
   void reachesTheReferenceAccuracyOnA9aWithDefaultsAndIgnoreStaysClose() {
     LogisticRegressionModel bsp = new FlexCodeLogisticRegression().fit(a9a);
     double exact = accuracy(bsp, a9aTest);

@@ -1,0 +1,117 @@
+package org.flexcode.aggregation;
+
+/**
+ * How many primary tasks the engine runs, FlexCode's choice rather than the input's accident.
+ *
+ * <p>The rule, in order:
+ *
+ * <ol>
+ *   <li>{@code spark.flexcode.numTasks} when set (> 0), rounded up to the strategy's task multiple
+ *       (s + 1 for {@code frc});
+ *   <li>otherwise the input's partition count, rounded up to the task multiple, when the input has
+ *       at least as many partitions as the strategy needs;
+ *   <li>when it has fewer tasks than the strategy needs (s + 1 for a code tolerating s stragglers,
+ *       b + 1 for {@code ignore:b}, m primaries for m shadows) the smallest count that is enough,
+ *       provided the cluster has that many task slots ({@code spark.default.parallelism}, at least
+ *       2): a one-partition input is normal, and {@code cyclic:s=1} on it runs over 2 tasks.
+ * </ol>
+ *
+ * A strategy asking for more tasks than both the input and the cluster offer is an error naming
+ * what to change (the same for {@code frc} and {@code cyclic}): repartitioning 8 partitions to 101
+ * tasks that each hold all the data is never what {@code frc:s=100} meant. Plain Java, no Spark.
+ */
+final class TaskCount {
+
+  /** The Spark conf key of an explicit task count. */
+  static final String CONF_KEY = AggregatorOptions.PREFIX + "numTasks";
+
+  private final int tasks;
+  private final String reason;
+
+  private TaskCount(int tasks, String reason) {
+    this.tasks = tasks;
+    this.reason = reason;
+  }
+
+  /**
+   * The task count for {@code strategy} over an input of {@code partitions} partitions on a cluster
+   * of {@code parallelism} task slots; {@code requested} > 0 is an explicit count.
+   *
+   * @throws IllegalArgumentException when the strategy needs more tasks than are available
+   */
+  static TaskCount choose(
+      AggregationStrategy strategy, int partitions, int parallelism, int requested) {
+    int multiple = strategy.taskMultiple();
+    int needed = roundUp(minimumTasks(strategy), multiple);
+    if (requested > 0) {
+      int n = roundUp(requested, multiple);
+      check(strategy, n >= needed, needed, CONF_KEY + "=" + requested);
+      return new TaskCount(n, CONF_KEY + "=" + requested);
+    }
+    if (partitions >= needed) {
+      int n = roundUp(partitions, multiple);
+      String why =
+          n == partitions ? "one task per partition" : "a multiple of " + multiple + " tasks";
+      return new TaskCount(n, why);
+    }
+    int slots = Math.max(2, parallelism);
+    check(
+        strategy,
+        needed <= slots,
+        needed,
+        "the input has " + partitions + " partitions and the cluster " + parallelism + " cores");
+    return new TaskCount(needed, strategy.describe() + " needs at least " + needed + " tasks");
+  }
+
+  /** The fewest primary tasks {@code strategy} can run over. */
+  static int minimumTasks(AggregationStrategy strategy) {
+    int min = Math.max(1, strategy.tolerance() + 1);
+    min = Math.max(min, strategy.shadows().count());
+    if (strategy instanceof Ignore ignore) {
+      min = Math.max(min, ignore.b() + 1);
+    }
+    return min;
+  }
+
+  private static void check(
+      AggregationStrategy strategy, boolean ok, int needed, String available) {
+    if (!ok) {
+      throw new IllegalArgumentException(
+          strategy.spec()
+              + " needs at least "
+              + needed
+              + " tasks ("
+              + neededBecause(strategy)
+              + "), but "
+              + available
+              + ": lower the tolerance, or set "
+              + CONF_KEY
+              + " (--tasks) to at least "
+              + needed);
+    }
+  }
+
+  private static String neededBecause(AggregationStrategy strategy) {
+    if (strategy instanceof Ignore) {
+      return "more tasks than the b ignored";
+    }
+    if (strategy.tolerance() > 0) {
+      return "more tasks than the s=" + strategy.tolerance() + " stragglers tolerated";
+    }
+    return "one primary per shadow";
+  }
+
+  private static int roundUp(int n, int multiple) {
+    return ((n + multiple - 1) / multiple) * multiple;
+  }
+
+  /** The number of primary tasks. */
+  int tasks() {
+    return tasks;
+  }
+
+  /** Why this many, for the log line. */
+  String reason() {
+    return reason;
+  }
+}

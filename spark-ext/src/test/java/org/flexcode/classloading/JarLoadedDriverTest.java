@@ -1,0 +1,105 @@
+package org.flexcode.classloading;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A jar added at run time: {@link JarLoadedDriver} runs in a fresh JVM whose class path holds Spark
+ * and that one class, not FlexCode; FlexCode comes from a jar of the main classes, loaded through a
+ * child URLClassLoader on the driver and {@code spark.jars} on the executors. LR and MF fit: what
+ * tasks send back deserializes without FlexCode on the driver's system class path.
+ */
+@Tag("spark")
+class JarLoadedDriverTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void fitsLrAndMfWithFlexCodeOnlyInAChildClassLoader() throws Exception {
+    Path mainClasses = classesDir(org.flexcode.aggregation.CodedAggregator.class);
+    Path testClasses = classesDir(JarLoadedDriver.class);
+    Path jar = jar(mainClasses, dir.resolve("flexcode.jar"));
+    Path driverDir = dir.resolve("driver");
+    String driverClass = JarLoadedDriver.class.getName().replace('.', '/') + ".class";
+    Files.createDirectories(driverDir.resolve(driverClass).getParent());
+    Files.copy(testClasses.resolve(driverClass), driverDir.resolve(driverClass));
+
+    List<String> classPath = new ArrayList<>();
+    classPath.add(driverDir.toString());
+    String surefire =
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    for (String entry : surefire.split(File.pathSeparator)) {
+      Path p = Path.of(entry).toAbsolutePath();
+      if (!p.equals(mainClasses) && !p.equals(testClasses)) {
+        classPath.add(entry);
+      }
+    }
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx1g");
+    command.addAll(List.of(jvmOpenFlags()));
+    command.add("-cp");
+    command.add(String.join(File.pathSeparator, classPath));
+    command.add(JarLoadedDriver.class.getName());
+    command.add(jar.toString());
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(process.getInputStream().readAllBytes());
+    assertTrue(process.waitFor(300, TimeUnit.SECONDS), "the driver finished");
+    assertEquals(0, process.exitValue(), out);
+    assertTrue(out.contains("OK lr accuracy 1.0"), out);
+    assertTrue(out.contains("OK mf rank"), out);
+    assertTrue(!out.contains("ClassNotFoundException"), out);
+  }
+
+  /** The --add-opens flags Spark needs on Java 17, as the build passes them to surefire. */
+  private static String[] jvmOpenFlags() {
+    return new String[] {
+      "--add-opens=java.base/java.lang=ALL-UNNAMED",
+      "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
+      "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+      "--add-opens=java.base/java.io=ALL-UNNAMED",
+      "--add-opens=java.base/java.net=ALL-UNNAMED",
+      "--add-opens=java.base/java.nio=ALL-UNNAMED",
+      "--add-opens=java.base/java.util=ALL-UNNAMED",
+      "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+      "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
+      "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+      "--add-opens=java.base/sun.nio.cs=ALL-UNNAMED",
+      "--add-opens=java.base/sun.security.action=ALL-UNNAMED",
+      "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED"
+    };
+  }
+
+  private static Path classesDir(Class<?> type) throws Exception {
+    return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI())
+        .toAbsolutePath();
+  }
+
+  private static Path jar(Path classes, Path target) throws IOException {
+    try (OutputStream file = Files.newOutputStream(target);
+        JarOutputStream jar = new JarOutputStream(file);
+        Stream<Path> files = Files.walk(classes)) {
+      for (Path p : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+        jar.putNextEntry(new JarEntry(classes.relativize(p).toString().replace('\\', '/')));
+        Files.copy(p, jar);
+        jar.closeEntry();
+      }
+    }
+    return target;
+  }
+}

@@ -1,0 +1,56 @@
+package org.flexcode.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.config.LoggerConfig;
+import org.apache.logging.log4j.core.impl.Log4jLogEvent;
+import org.apache.logging.log4j.message.SimpleMessage;
+import org.flexcode.testing.ProjectPaths;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bundled submit-scripts/log4j2.properties keeps Spark's WARN lines for lost tasks (recovery is
+ * visible) and hides only the stragglers FlexCode cancels (TaskKilled).
+ */
+@Tag("unit")
+class SubmitLoggingTest {
+
+  private static final String TSM = "org.apache.spark.scheduler.TaskSetManager";
+
+  @Test
+  void keepsLostTaskWarningsAndHidesOnlyKilledStragglers() {
+    LoggerContext context = new LoggerContext("submit-logging-test");
+    try {
+      context.setConfigLocation(
+          ProjectPaths.root().resolve("submit-scripts/log4j2.properties").toUri());
+      LoggerConfig config = context.getConfiguration().getLoggerConfig(TSM);
+      assertEquals(TSM, config.getName());
+      assertEquals(Level.WARN, config.getLevel());
+      assertFalse(
+          config.isFiltered(
+              warn(
+                  "Lost task 1.0 in stage 3.0 (TID 7) (host executor 2): ExecutorLostFailure"
+                      + " (executor 2 exited caused by one of the running tasks)")));
+      assertTrue(
+          config.isFiltered(
+              warn(
+                  "Lost task 2.0 in stage 3.0 (TID 8) (host executor 1): TaskKilled (cancelled)")));
+    } finally {
+      context.stop();
+    }
+  }
+
+  private static LogEvent warn(String text) {
+    return Log4jLogEvent.newBuilder()
+        .setLoggerName(TSM)
+        .setLevel(Level.WARN)
+        .setMessage(new SimpleMessage(text))
+        .build();
+  }
+}
