@@ -32,7 +32,7 @@ class CodedPlacementClusterTest {
   @Test
   void cachesTheCopiesOfEachBlockOnDistinctExecutors(JavaSparkContext jsc) throws Exception {
     assertTrue(
-        eventually(90_000, () -> SparkInternals.executors(jsc.sc()).size() == 3),
+        eventually(180_000, () -> SparkInternals.executors(jsc.sc()).size() == 3),
         "three executors registered: " + SparkInternals.executors(jsc.sc()));
     for (AggregationStrategy strategy :
         List.of(AggregationStrategy.cyclic(2), AggregationStrategy.frc(2))) {
@@ -67,7 +67,7 @@ class CodedPlacementClusterTest {
 
   @Test
   void executorLevelStragglersFollowTheExecutor(JavaSparkContext jsc) throws Exception {
-    assertTrue(eventually(90_000, () -> SparkInternals.executors(jsc.sc()).size() == 3));
+    assertTrue(eventually(180_000, () -> SparkInternals.executors(jsc.sc()).size() == 3));
     // Executor "0" is 3x slower every iteration, whichever partitions it holds.
     BlockStatistic<Double, Double> busy =
         (model, iteration, block, records, out) -> {

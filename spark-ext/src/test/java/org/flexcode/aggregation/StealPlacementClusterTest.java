@@ -41,7 +41,7 @@ class StealPlacementClusterTest {
   void copiesOfAChunkAreCachedOnDistinctExecutorsAndASlowChunkMoves(JavaSparkContext jsc)
       throws Exception {
     assertTrue(
-        eventually(90_000, () -> SparkInternals.executors(jsc.sc()).size() == 3),
+        eventually(180_000, () -> SparkInternals.executors(jsc.sc()).size() == 3),
         "three executors registered: " + SparkInternals.executors(jsc.sc()));
     int slow = 1;
     AggregatorOptions options =
