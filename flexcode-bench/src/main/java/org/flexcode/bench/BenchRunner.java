@@ -6,6 +6,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.stragglers.ComputeEmulation;
 import org.flexcode.stragglers.StragglerInjector;
 import org.flexcode.stragglers.StragglerPattern;
 
@@ -59,7 +60,8 @@ final class BenchRunner {
   private Measured run(
       String strategy, StragglerPattern pattern, int iterations, boolean exactLoss) {
     String tag = strategy + "|" + pattern.spec() + "|" + System.nanoTime();
-    StragglerInjector injector = new StragglerInjector(pattern, seed);
+    StragglerInjector injector =
+        new StragglerInjector(pattern, seed, ComputeEmulation.fromConf(jsc.getConf()));
     MllibBaseline baseline = MllibBaseline.of(strategy);
     CpuTimes before = CpuTimes.read();
     jsc.setLocalProperty(BenchListener.RUN_PROPERTY, tag);

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.spark.SimpleFutureAction;
 import org.apache.spark.SparkContext;
+import org.apache.spark.SparkContext$;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.api.java.function.VoidFunction;
 import org.apache.spark.ml.classification.BinaryLogisticRegressionTrainingSummaryImpl;
@@ -62,6 +63,17 @@ public final class SparkInternals {
     public String location() {
       return "executor_" + host + "_" + id;
     }
+  }
+
+  /**
+   * The conf of the running SparkContext, if one runs in this JVM ({@code SparkContext.getActive}
+   * is {@code private[spark]}).
+   */
+  public static java.util.Optional<org.apache.spark.SparkConf> activeConf() {
+    scala.Option<SparkContext> active = SparkContext$.MODULE$.getActive();
+    return active.isDefined()
+        ? java.util.Optional.of(active.get().getConf())
+        : java.util.Optional.empty();
   }
 
   /** The executors registered with the driver's block manager master, the driver excluded. */

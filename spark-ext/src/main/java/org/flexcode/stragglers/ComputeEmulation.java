@@ -4,6 +4,7 @@ import java.io.Serializable;
 import java.util.List;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
+import org.flexcode.spark.SparkInternals;
 import org.flexcode.spec.SpecTable;
 import org.flexcode.spec.SpecText;
 
@@ -80,7 +81,7 @@ public record ComputeEmulation(long blockMs, long blockRecords) implements Seria
       session = SparkSession.getDefaultSession();
     }
     if (session.isEmpty()) {
-      return real();
+      return SparkInternals.activeConf().map(ComputeEmulation::fromConf).orElse(real());
     }
     scala.Option<String> value = session.get().conf().getOption(KEY);
     return value.isDefined() ? fromText(value.get()) : real();

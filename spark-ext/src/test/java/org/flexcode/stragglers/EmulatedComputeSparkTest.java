@@ -17,6 +17,7 @@ import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
 import org.flexcode.aggregation.CodedAggregator;
 import org.flexcode.metrics.TaskTiming;
+import org.flexcode.spark.SparkInternals;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -91,5 +92,11 @@ class EmulatedComputeSparkTest {
     synchronized (values) {
       return values.stream().sorted().collect(Collectors.toList());
     }
+  }
+
+  @Test
+  void aRunningContextsConfIsFoundWithoutASession(JavaSparkContext jsc) {
+    // ComputeEmulation.active() falls back to it when no SparkSession exists (a bench driver).
+    assertEquals(jsc.appName(), SparkInternals.activeConf().orElseThrow().get("spark.app.name"));
   }
 }
