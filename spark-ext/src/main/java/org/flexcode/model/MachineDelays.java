@@ -54,22 +54,7 @@ public interface MachineDelays {
 
   /** Parses a spec (see the class comment). */
   static MachineDelays parse(String spec) {
-    Specs p = Specs.parse(spec);
-    return switch (p.name) {
-      case "ideal" -> ideal();
-      case "slow-worker" -> slowWorker(p.get("p", 0.2), p.get("max", 2));
-      case "power-law" -> powerLaw(p.get("alpha", 4));
-      case "persistent" -> persistent(p.getInt("k", 1), p.get("factor", 4));
-      case "skew" -> skew(p.getInt("k", 1), p.get("load", 1.75));
-      case "heavy-tail" -> heavyTail();
-      case "markov" -> markov(p.get("slow", 0.05), p.get("recover", 0.3), p.get("factor", 4));
-      default ->
-          throw new IllegalArgumentException(
-              "unknown pattern '"
-                  + p.name
-                  + "'; expected ideal, slow-worker, power-law, persistent, skew, heavy-tail or"
-                  + " markov");
-    };
+    return Specs.PATTERNS.parse(spec);
   }
 
   /** The canonical spec. */

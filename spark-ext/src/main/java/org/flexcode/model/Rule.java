@@ -61,22 +61,7 @@ public interface Rule {
 
   /** Parses a spec (see the class comment). */
   static Rule parse(String spec) {
-    Specs p = Specs.parse(spec);
-    return switch (p.name) {
-      case "bsp" -> bsp();
-      case "ignore" -> ignore(p.getInt("b", 1));
-      case "frc" -> frc(p.getInt("s", 1));
-      case "cyclic" -> cyclic(p.getInt("s", 1));
-      case "shadow" -> shadow(p.getInt("m", 1), p.get("f", 0.1));
-      case "limit" -> limit();
-      case "balanced" -> balanced();
-      case "steal" -> steal(p.getInt("r", 2), p.getInt("chunks", 4));
-      default ->
-          throw new IllegalArgumentException(
-              "unknown rule '"
-                  + p.name
-                  + "'; expected bsp, ignore, frc, cyclic, shadow, limit, balanced or steal");
-    };
+    return Specs.RULES.parse(spec);
   }
 
   /** The canonical spec. */

@@ -1,64 +1,65 @@
 package org.flexcode.model;
 
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import org.flexcode.spec.SpecTable;
 
-/** Parses specs of the form {@code name:key=value,key=value} (pattern and rule specs). */
+/**
+ * The model's rule and pattern names in the shared {@code name:k=v,...} grammar, and small helpers.
+ */
 final class Specs {
 
-  final String name;
-  private final Map<String, String> values = new LinkedHashMap<>();
-  private final String spec;
+  /** The model's strategy rules, in the shared spec grammar ({@link SpecTable}). */
+  static final SpecTable<Rule> RULES =
+      SpecTable.<Rule>of(
+              "rule",
+              "bsp, ignore:b=1, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, limit, balanced,"
+                  + " steal:r=2,chunks=4")
+          .with("bsp", List.of(), s -> Rule.bsp())
+          .with("ignore", List.of("b"), s -> Rule.ignore(s.integer("b", 1)))
+          .with("frc", List.of("s"), s -> Rule.frc(s.integer("s", 1)))
+          .with("cyclic", List.of("s"), s -> Rule.cyclic(s.integer("s", 1)))
+          // selector, late and seed are the engine's; the model reads m and f only
+          .with(
+              "shadow",
+              List.of("m", "f", "selector", "late", "seed"),
+              s -> Rule.shadow(s.integer("m", 1), s.number("f", 0.1)))
+          .with("limit", List.of(), s -> Rule.limit())
+          .with("balanced", List.of(), s -> Rule.balanced())
+          .with(
+              "steal",
+              List.of("r", "chunks", "late"),
+              s -> Rule.steal(s.integer("r", 2), s.integer("chunks", 4)));
 
-  private Specs(String spec) {
-    if (spec == null || spec.isBlank()) {
-      throw new IllegalArgumentException("empty spec");
-    }
-    this.spec = spec.trim().toLowerCase(Locale.ROOT);
-    int colon = this.spec.indexOf(':');
-    this.name = colon < 0 ? this.spec : this.spec.substring(0, colon);
-    if (colon >= 0) {
-      for (String part : this.spec.substring(colon + 1).split(",")) {
-        String[] kv = part.split("=", 2);
-        if (kv.length != 2) {
-          throw new IllegalArgumentException(
-              "'" + spec + "': expected key=value, got '" + part + "'");
-        }
-        values.put(kv[0].trim(), kv[1].trim());
-      }
-    }
-  }
+  /** The model's machine-level straggler patterns, in the shared spec grammar. */
+  static final SpecTable<MachineDelays> PATTERNS =
+      SpecTable.<MachineDelays>of(
+              "pattern",
+              "ideal, slow-worker:p=0.2,max=2, power-law:alpha=4, persistent:k=1,factor=4,"
+                  + " skew:k=1,load=1.75, heavy-tail, markov:slow=0.05,recover=0.3,factor=4")
+          .with("ideal", List.of(), s -> MachineDelays.ideal())
+          .with(
+              "slow-worker",
+              List.of("p", "max"),
+              s -> MachineDelays.slowWorker(s.number("p", 0.2), s.number("max", 2)))
+          .with("power-law", List.of("alpha"), s -> MachineDelays.powerLaw(s.number("alpha", 4)))
+          .with(
+              "persistent",
+              List.of("k", "factor"),
+              s -> MachineDelays.persistent(s.integer("k", 1), s.number("factor", 4)))
+          .with(
+              "skew",
+              List.of("k", "load"),
+              s -> MachineDelays.skew(s.integer("k", 1), s.number("load", 1.75)))
+          .with("heavy-tail", List.of(), s -> MachineDelays.heavyTail())
+          .with(
+              "markov",
+              List.of("slow", "recover", "factor"),
+              s ->
+                  MachineDelays.markov(
+                      s.number("slow", 0.05), s.number("recover", 0.3), s.number("factor", 4)));
 
-  static Specs parse(String spec) {
-    return new Specs(spec);
-  }
-
-  /**
-   * The number under {@code key}, or {@code defaultValue}; values are parsed when read, so a key
-   * the model does not read (an engine-only option such as {@code selector=random}) is ignored.
-   */
-  double get(String key, double defaultValue) {
-    String v = values.get(key);
-    if (v == null) {
-      return defaultValue;
-    }
-    try {
-      return Double.parseDouble(v);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "'" + spec + "': " + key + " must be a number, got '" + v + "'", e);
-    }
-  }
-
-  int getInt(String key, int defaultValue) {
-    double v = get(key, defaultValue);
-    if (v != Math.rint(v)) {
-      throw new IllegalArgumentException(
-          "'" + spec + "': " + key + " must be an integer, got " + v);
-    }
-    return (int) v;
-  }
+  private Specs() {}
 
   static void check(boolean ok, String message) {
     if (!ok) {

@@ -124,6 +124,6 @@ class RuleTest {
     assertEquals("shadow:m=2,f=0.05", Rule.parse("shadow:m=2,f=0.05,selector=random").spec());
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Rule.parse("frc:s=one"));
-    assertTrue(e.getMessage().contains("s must be a number, got 'one'"), e.getMessage());
+    assertTrue(e.getMessage().contains("s must be an integer, got 'one'"), e.getMessage());
   }
 }
