@@ -2,6 +2,7 @@ package org.flexcode.model;
 
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.function.BiFunction;
 import org.flexcode.coding.GradientCode;
 
 /** The rules that end at a prefix of the arrivals: bsp, limit, ignore, the codes and shadow. */
@@ -86,11 +87,13 @@ final class PrefixRules {
   static final class Coded implements Rule {
     private final String name;
     private final int s;
+    private final BiFunction<Integer, Integer, GradientCode> codeOf; // (n, s) -> the code
 
-    Coded(String name, int s) {
+    Coded(String name, int s, BiFunction<Integer, Integer, GradientCode> codeOf) {
       Specs.check(s >= 0, name + ": s (stragglers tolerated) must be >= 0, got " + s);
       this.name = name;
       this.s = s;
+      this.codeOf = codeOf;
     }
 
     @Override
@@ -101,10 +104,7 @@ final class PrefixRules {
     @Override
     public Simulation prepare(Cluster cluster) {
       int n = cluster.tasks();
-      GradientCode code =
-          name.equals("frc")
-              ? GradientCode.fractionalRepetition(n, s)
-              : GradientCode.cyclicRepetition(n, s);
+      GradientCode code = codeOf.apply(n, s);
       double[] blocks = new double[n];
       for (int i = 0; i < n; i++) {
         blocks[i] = code.blocksOf(i).length;

@@ -1,5 +1,7 @@
 package org.flexcode.model;
 
+import org.flexcode.coding.GradientCode;
+
 /**
  * A strategy's stopping rule as the model runs it: which tasks hold which work, and when an
  * iteration may end. Tasks run on the cores of their executor (a free core takes its executor's
@@ -31,12 +33,12 @@ public interface Rule {
 
   /** Fractional repetition code tolerating s stragglers. */
   static Rule frc(int s) {
-    return new PrefixRules.Coded("frc", s);
+    return new PrefixRules.Coded("frc", s, GradientCode::fractionalRepetition);
   }
 
   /** Cyclic repetition code tolerating s stragglers. */
   static Rule cyclic(int s) {
-    return new PrefixRules.Coded("cyclic", s);
+    return new PrefixRules.Coded("cyclic", s, GradientCode::cyclicRepetition);
   }
 
   /** Uncoded primaries plus m shadow tasks of the fraction f of the data. */
