@@ -83,21 +83,10 @@ final class ChunkRDD<T> extends RDD<T> {
   }
 
   /** Partition t: a copy of chunk t mod C, read from its block's input partition. */
-  static final class ChunkPartition implements Partition {
+  record ChunkPartition(int index, Partition parent) implements Partition {
     private static final long serialVersionUID = 1L;
-    private final int index;
-    private final Partition parent;
 
-    ChunkPartition(int index, Partition parent) {
-      this.index = index;
-      this.parent = parent;
-    }
-
-    @Override
-    public int index() {
-      return index;
-    }
-
+    /** As Spark's partitions do: the index identifies the partition within its RDD. */
     @Override
     public int hashCode() {
       return index;

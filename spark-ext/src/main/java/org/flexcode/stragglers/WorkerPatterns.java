@@ -51,6 +51,12 @@ final class WorkerPatterns {
     }
   }
 
+  /** {@code value} on executors numbered below k, 1 elsewhere (and on unnumbered ones). */
+  private static double belowK(TaskSlot slot, int k, double value) {
+    int number = slot.executorNumber();
+    return number >= 0 && number < k ? value : 1;
+  }
+
   /** {@code persistent:k=K,factor=F}: executors numbered below k run factor times slower. */
   record Persistent(int k, double factor) implements StragglerPattern {
     Persistent {
@@ -65,8 +71,7 @@ final class WorkerPatterns {
 
     @Override
     public double factor(long seed, TaskSlot slot) {
-      int number = slot.executorNumber();
-      return number >= 0 && number < k ? factor : 1;
+      return belowK(slot, k, factor);
     }
   }
 
@@ -87,8 +92,7 @@ final class WorkerPatterns {
 
     @Override
     public double factor(long seed, TaskSlot slot) {
-      int number = slot.executorNumber();
-      return number >= 0 && number < k ? load : 1;
+      return belowK(slot, k, load);
     }
   }
 
