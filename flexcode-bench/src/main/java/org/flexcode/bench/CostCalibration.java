@@ -10,6 +10,7 @@ import org.flexcode.model.Costs;
 import org.flexcode.model.IterationModel;
 import org.flexcode.model.MachineDelays;
 import org.flexcode.model.Rule;
+import org.flexcode.stragglers.ComputeEmulation;
 
 /**
  * The model's costs fitted from one or more bench reports (their JSON), or the documented defaults.
@@ -18,8 +19,9 @@ import org.flexcode.model.Rule;
  * set the costs alone):
  *
  * <ul>
- *   <li>per-block compute T: the median over those rows of {@code mean_task_compute_ms}, the
- *       executor-side run time of a one-block task with any injected delay excluded;
+ *   <li>per-block compute T: the median over those rows of {@code mean_task_compute_ms} (plus the
+ *       emulated block time E of {@code --compute emulated:block-ms=E}), the executor-side run time
+ *       of a one-block task with any injected delay excluded;
  *   <li>per-task launch cost L: the median of {@code task_seconds} x 1000 / (iterations x n) minus
  *       T, the share of Spark's task time (deserialization, result serialization, launch) outside
  *       the task's own compute, clamped at 0;
@@ -192,11 +194,14 @@ record CostCalibration(
             "calibration needs a bsp or ignore row under ideal with mean_task_compute_ms; the"
                 + " report has none");
       }
+      // A task's recorded compute excludes the emulated sleep (--compute emulated:block-ms=E),
+      // which every single-block task spends on top of it: T is their sum.
       double t =
           median(
-              single.stream()
-                  .mapToDouble(r -> r.path("mean_task_compute_ms").asDouble())
-                  .toArray());
+                  single.stream()
+                      .mapToDouble(r -> r.path("mean_task_compute_ms").asDouble())
+                      .toArray())
+              + emulatedBlockMs(root);
       double launch =
           median(single.stream().mapToDouble(r -> launchOf(r, shape.tasks(), t)).toArray());
       double launchMs = Double.isNaN(launch) ? 0 : launch;
@@ -226,6 +231,13 @@ record CostCalibration(
         }
       }
       return rows;
+    }
+
+    /** The emulated compute per block of the report's {@code workload.compute}, else 0. */
+    private static double emulatedBlockMs(JsonNode root) {
+      String compute = root.path("workload").path("compute").asText("real");
+      ComputeEmulation mode = ComputeEmulation.parse(compute);
+      return mode.isEmulated() ? mode.blockMs() : 0;
     }
 
     private static double launchOf(JsonNode row, int tasks, double blockMs) {
