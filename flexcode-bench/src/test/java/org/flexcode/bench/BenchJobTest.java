@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.testing.SparkExtension;
+import org.flexcode.testing.TestCorpora;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -287,22 +288,6 @@ class BenchJobTest {
     return out;
   }
 
-  /** The first {@code documents} documents of KOS as a docword file with its own header. */
-  private Path kosHead(Path kos, int documents) throws Exception {
-    List<String> entries;
-    try (var lines = Files.lines(kos)) {
-      entries =
-          lines
-              .skip(3)
-              .filter(l -> Integer.parseInt(l.substring(0, l.indexOf(' '))) <= documents)
-              .toList();
-    }
-    Path out = dir.resolve("docword.head.txt");
-    Files.writeString(
-        out, documents + "\n6906\n" + entries.size() + "\n" + String.join("\n", entries) + "\n");
-    return out;
-  }
-
   @Test
   void benchesMatrixFactorizationAndLdaWithTheirBaselines(JavaSparkContext jsc) throws Exception {
     Path root = org.flexcode.testing.ProjectPaths.root();
@@ -343,7 +328,7 @@ class BenchJobTest {
               "--workload",
               "lda",
               "--docword",
-              kosHead(root.resolve("datasets/uci-kos/docword.kos.txt"), 300).toString(),
+              TestCorpora.kosHead(dir, 300).toString(),
               "--k",
               "5",
               "--strategies",

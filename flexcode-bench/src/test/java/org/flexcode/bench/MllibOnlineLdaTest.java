@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.mllib.clustering.LocalLDAModel;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
@@ -16,6 +14,7 @@ import org.flexcode.metrics.IterationRecord;
 import org.flexcode.optim.OnlineLdaTrainer;
 import org.flexcode.stragglers.StragglerInjector;
 import org.flexcode.testing.SparkExtension;
+import org.flexcode.testing.TestCorpora;
 import org.flexcode.workloads.Document;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -26,23 +25,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Tag("spark")
 class MllibOnlineLdaTest {
 
-  private static final int K = 3;
-  private static final int V = 30;
-
-  /** 60 documents, each mostly from one of three disjoint 10-word topics. */
-  private static JavaRDD<Document> corpus(JavaSparkContext jsc) {
-    Random random = new Random(3);
-    List<Document> docs = new ArrayList<>();
-    for (int d = 0; d < 60; d++) {
-      double[] counts = new double[V];
-      for (int token = 0; token < 50; token++) {
-        int w = random.nextDouble() < 0.9 ? (d % K) * 10 + random.nextInt(10) : random.nextInt(V);
-        counts[w]++;
-      }
-      docs.add(Document.of(d, Vectors.dense(counts)));
-    }
-    return jsc.parallelize(docs, 4);
-  }
+  private static final int K = TestCorpora.TOPICS;
+  private static final int V = TestCorpora.VOCABULARY;
 
   private static OnlineLdaTrainer.Config config(String strategy) {
     return new OnlineLdaTrainer.Config(
@@ -61,7 +45,7 @@ class MllibOnlineLdaTest {
 
   @Test
   void matchesFlexCodesOnlineLdaOnASeparableCorpus(JavaSparkContext jsc) {
-    JavaRDD<Document> docs = corpus(jsc).cache();
+    JavaRDD<Document> docs = TestCorpora.topicCorpus(jsc).cache();
     List<IterationRecord> heard = new ArrayList<>();
     OnlineLdaTrainer.Fit fit =
         OnlineLdaTrainer.train(docs, V, config("frc:s=1"), (i, loss, record) -> heard.add(record));

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +13,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.testing.ProjectPaths;
 import org.flexcode.testing.SparkExtension;
+import org.flexcode.testing.TestCorpora;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,7 +66,7 @@ class JobStrategySpecTest {
           List.of(
               "lda",
               "--docword",
-              "" + kosHead(200),
+              "" + TestCorpora.kosHead(dir, 200),
               "--vocab",
               "" + data.resolve("uci-kos/vocab.kos.txt"),
               "--k",
@@ -74,22 +74,5 @@ class JobStrategySpecTest {
               "--mini-batch-fraction",
               "0.5");
     };
-  }
-
-  /** The first {@code documents} documents of KOS as a docword file of their own. */
-  private Path kosHead(int documents) throws Exception {
-    Path kos = ProjectPaths.datasets().resolve("uci-kos/docword.kos.txt");
-    List<String> entries;
-    try (Stream<String> lines = Files.lines(kos)) {
-      entries =
-          lines
-              .skip(3)
-              .filter(l -> Integer.parseInt(l.substring(0, l.indexOf(' '))) <= documents)
-              .toList();
-    }
-    Path head = dir.resolve("docword.head.txt");
-    Files.writeString(
-        head, documents + "\n6906\n" + entries.size() + "\n" + String.join("\n", entries) + "\n");
-    return head;
   }
 }

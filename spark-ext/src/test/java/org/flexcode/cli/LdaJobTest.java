@@ -11,11 +11,11 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.clustering.LocalLDAModel;
 import org.flexcode.testing.ProjectPaths;
 import org.flexcode.testing.SparkExtension;
+import org.flexcode.testing.TestCorpora;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -31,23 +31,6 @@ class LdaJobTest {
 
   @TempDir Path dir;
 
-  /** The first {@code documents} documents of KOS as a docword file of their own. */
-  private Path kosHead(int documents) throws Exception {
-    Path kos = ProjectPaths.datasets().resolve("uci-kos/docword.kos.txt");
-    List<String> entries;
-    try (Stream<String> lines = Files.lines(kos)) {
-      entries =
-          lines
-              .skip(3)
-              .filter(l -> Integer.parseInt(l.substring(0, l.indexOf(' '))) <= documents)
-              .toList();
-    }
-    Path head = dir.resolve("docword.head.txt");
-    Files.writeString(
-        head, documents + "\n6906\n" + entries.size() + "\n" + String.join("\n", entries) + "\n");
-    return head;
-  }
-
   @Test
   void fitsKosAndWritesTheReportWithTopWords(JavaSparkContext jsc) throws Exception {
     Path report = dir.resolve("out.json");
@@ -58,7 +41,7 @@ class LdaJobTest {
             new String[] {
               "lda",
               "--docword",
-              kosHead(400).toString(),
+              TestCorpora.kosHead(dir, 400).toString(),
               "--vocab",
               kos.resolve("vocab.kos.txt").toString(),
               "--k",

@@ -4,15 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.ml.linalg.Vectors;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.testing.SparkExtension;
+import org.flexcode.testing.TestCorpora;
 import org.flexcode.workloads.Document;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -22,23 +19,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Tag("spark")
 class OnlineLdaTrainerTest {
 
-  static final int K = 3;
-  static final int V = 30;
-
-  /** 60 documents, each mostly from one of three disjoint 10-word topics. */
-  static JavaRDD<Document> corpus(JavaSparkContext jsc) {
-    Random random = new Random(3);
-    List<Document> docs = new ArrayList<>();
-    for (int d = 0; d < 60; d++) {
-      double[] counts = new double[V];
-      for (int token = 0; token < 50; token++) {
-        int w = random.nextDouble() < 0.9 ? (d % K) * 10 + random.nextInt(10) : random.nextInt(V);
-        counts[w]++;
-      }
-      docs.add(Document.of(d, Vectors.dense(counts)));
-    }
-    return jsc.parallelize(docs, 4);
-  }
+  static final int K = TestCorpora.TOPICS;
+  static final int V = TestCorpora.VOCABULARY;
 
   static OnlineLdaTrainer.Config config(int iterations, double fraction, String strategy) {
     return config(iterations, fraction, strategy, 5L);
@@ -67,7 +49,7 @@ class OnlineLdaTrainerTest {
 
   @Test
   void theIterationEstimateIsSparksLogPerplexityOfTheModelBeforeTheUpdate(JavaSparkContext jsc) {
-    JavaRDD<Document> docs = corpus(jsc).cache();
+    JavaRDD<Document> docs = TestCorpora.topicCorpus(jsc).cache();
     OnlineLdaTrainer.Fit six =
         OnlineLdaTrainer.train(docs, V, config(6, 1.0, "bsp"), (i, loss, record) -> {});
     OnlineLdaTrainer.Fit seven =
@@ -81,7 +63,7 @@ class OnlineLdaTrainerTest {
 
   @Test
   void anApproximateStrategyStillTrains(JavaSparkContext jsc) {
-    JavaRDD<Document> docs = corpus(jsc).cache();
+    JavaRDD<Document> docs = TestCorpora.topicCorpus(jsc).cache();
     OnlineLdaTrainer.Fit fit =
         OnlineLdaTrainer.train(docs, V, config(8, 0.5, "ignore:b=1"), (i, loss, record) -> {});
     for (double estimate : fit.logPerplexityHistory()) {
@@ -96,7 +78,7 @@ class OnlineLdaTrainerTest {
   void aShadowStandsInForAStragglersDocuments(JavaSparkContext jsc) {
     // Task 2 straggles 60 s in every iteration; the shadow's weighted subset of its documents,
     // coloured by dominant vocabulary bucket and length, stands in for it.
-    JavaRDD<Document> docs = corpus(jsc).cache();
+    JavaRDD<Document> docs = TestCorpora.topicCorpus(jsc).cache();
     int iterations = 8;
     org.flexcode.stragglers.StragglerHook hook = org.flexcode.stragglers.StragglerHook.none();
     for (int it = 0; it < iterations; it++) {
