@@ -3,6 +3,8 @@ package org.flexcode.cli;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.spark.SparkConf;
+import org.apache.spark.sql.SparkSession;
 import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.ml.FlexCodeParams;
 
@@ -98,5 +100,18 @@ final class JobFlags {
       throw new IllegalArgumentException("--partitions must be >= 1, got " + partitions);
     }
     return partitions;
+  }
+
+  /**
+   * The job's SparkSession ({@code local[*]} unless a master is set), logging at WARN, with the
+   * {@code --stragglers} pattern applied.
+   */
+  static SparkSession session(Args args, String job) {
+    SparkConf conf =
+        new SparkConf().setAppName("FlexCode " + job).setIfMissing("spark.master", "local[*]");
+    SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    SessionStragglers.apply(args, spark);
+    return spark;
   }
 }

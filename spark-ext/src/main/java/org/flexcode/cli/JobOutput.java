@@ -83,6 +83,20 @@ final class JobOutput {
   }
 
   /**
+   * Ends a job: saves the model (if asked), prints the summary, writes the report (even when the
+   * save failed), then throws the save's error if there was one; returns the exit code 0.
+   */
+  static int finish(Args args, RunReport report, MLWritable model) {
+    RuntimeException saveError = saveModel(args, model);
+    System.out.println("summary: " + report.summary());
+    writeReport(args, report);
+    if (saveError != null) {
+      throw saveError;
+    }
+    return 0;
+  }
+
+  /**
    * Saves {@code model} (Spark's own format) where {@code --model-out} says, if it is given;
    * returns the failure (naming the path and its cause) instead of throwing, so the caller can
    * still write the report before failing, or null.

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.clustering.LDA;
 import org.apache.spark.ml.clustering.LocalLDAModel;
@@ -64,28 +63,15 @@ final class LdaJob {
     if (topWords < 1) {
       throw new IllegalArgumentException("--top-words must be >= 1, got " + topWords);
     }
-    FlexCodeLDA estimator = JobFlags.apply(args, new FlexCodeLDA());
-    estimator
-        .setK(args.integer("k", 10))
-        .setMaxIter(args.integer("iterations", 50))
-        .setSubsamplingRate(args.number("mini-batch-fraction", 0.05))
-        .setLearningOffset(args.number("learning-offset", 1024))
-        .setLearningDecay(args.number("learning-decay", 0.51))
-        .setOptimizeDocConcentration(args.flag("optimize-doc-concentration", true))
-        .setSeed(args.integer("seed", 1));
-    if (args.has("doc-concentration")) {
-      estimator.setDocConcentration(args.number("doc-concentration", 0));
+    String baseline = args.string("baseline", "none");
+    if (!baseline.equals("spark") && !baseline.equals("none")) {
+      throw new IllegalArgumentException(
+          "--baseline must be spark or none, got '" + baseline + "'");
     }
-    if (args.has("topic-concentration")) {
-      estimator.setTopicConcentration(args.number("topic-concentration", 0));
-    }
+    FlexCodeLDA estimator = estimatorOf(args);
 
-    SparkConf conf =
-        new SparkConf().setAppName("FlexCode lda").setIfMissing("spark.master", "local[*]");
-    SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
+    SparkSession spark = JobFlags.session(args, "lda");
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    jsc.setLogLevel("WARN");
-    SessionStragglers.apply(args, spark);
     long wallStart = System.currentTimeMillis();
 
     DocwordReader.Corpus corpus = DocwordReader.read(jsc, docword, partitions);
@@ -115,36 +101,67 @@ final class LdaJob {
     report.putSummary("log_perplexity", -logLikelihood / tokens);
     report.putSummary("topics", topics(model, vocabulary, topWords));
     report.putSummary("fit_ms", fitMs);
-    String baseline = args.string("baseline", "none");
     if (baseline.equals("spark")) {
-      LDA lda =
-          new LDA()
-              .setOptimizer("online")
-              .setK(estimator.getK())
-              .setMaxIter(estimator.getMaxIter())
-              .setSubsamplingRate(estimator.getSubsamplingRate())
-              .setLearningOffset(estimator.getLearningOffset())
-              .setLearningDecay(estimator.getLearningDecay())
-              .setOptimizeDocConcentration(estimator.getOptimizeDocConcentration())
-              .setSeed(estimator.getSeed());
-      if (estimator.isSet(estimator.docConcentration())) {
-        lda.setDocConcentration(estimator.getDocConcentration());
-      }
-      if (estimator.isSet(estimator.topicConcentration())) {
-        lda.setTopicConcentration(estimator.getTopicConcentration());
-      }
-      long sparkStart = System.currentTimeMillis();
-      org.apache.spark.ml.clustering.LDAModel sparkModel = lda.fit(documents);
-      report.putSummary("spark_lda_fit_ms", System.currentTimeMillis() - sparkStart);
-      report.putSummary("spark_lda_log_perplexity", sparkModel.logPerplexity(documents));
-    } else if (!baseline.equals("none")) {
-      throw new IllegalArgumentException(
-          "--baseline must be spark or none, got '" + baseline + "'");
+      fitSparkLda(estimator, documents, report);
     }
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
     documents.unpersist();
     corpus.documents().unpersist(false);
     RuntimeException saveError = JobOutput.saveModel(args, model);
+    printSummary(report);
+    JobOutput.writeReport(args, report);
+    if (saveError != null) {
+      throw saveError;
+    }
+    return 0;
+  }
+
+  /** FlexCode's online LDA with the job's strategy and LDA params. */
+  private static FlexCodeLDA estimatorOf(Args args) {
+    FlexCodeLDA estimator = JobFlags.apply(args, new FlexCodeLDA());
+    estimator
+        .setK(args.integer("k", 10))
+        .setMaxIter(args.integer("iterations", 50))
+        .setSubsamplingRate(args.number("mini-batch-fraction", 0.05))
+        .setLearningOffset(args.number("learning-offset", 1024))
+        .setLearningDecay(args.number("learning-decay", 0.51))
+        .setOptimizeDocConcentration(args.flag("optimize-doc-concentration", true))
+        .setSeed(args.integer("seed", 1));
+    if (args.has("doc-concentration")) {
+      estimator.setDocConcentration(args.number("doc-concentration", 0));
+    }
+    if (args.has("topic-concentration")) {
+      estimator.setTopicConcentration(args.number("topic-concentration", 0));
+    }
+    return estimator;
+  }
+
+  /** spark.ml's online LDA with the same settings, for the report. */
+  private static void fitSparkLda(FlexCodeLDA estimator, Dataset<Row> documents, RunReport report) {
+    LDA lda =
+        new LDA()
+            .setOptimizer("online")
+            .setK(estimator.getK())
+            .setMaxIter(estimator.getMaxIter())
+            .setSubsamplingRate(estimator.getSubsamplingRate())
+            .setLearningOffset(estimator.getLearningOffset())
+            .setLearningDecay(estimator.getLearningDecay())
+            .setOptimizeDocConcentration(estimator.getOptimizeDocConcentration())
+            .setSeed(estimator.getSeed());
+    if (estimator.isSet(estimator.docConcentration())) {
+      lda.setDocConcentration(estimator.getDocConcentration());
+    }
+    if (estimator.isSet(estimator.topicConcentration())) {
+      lda.setTopicConcentration(estimator.getTopicConcentration());
+    }
+    long sparkStart = System.currentTimeMillis();
+    org.apache.spark.ml.clustering.LDAModel sparkModel = lda.fit(documents);
+    report.putSummary("spark_lda_fit_ms", System.currentTimeMillis() - sparkStart);
+    report.putSummary("spark_lda_log_perplexity", sparkModel.logPerplexity(documents));
+  }
+
+  /** The summary without the topics, then one line per topic. */
+  private static void printSummary(RunReport report) {
     Map<String, Object> shown = report.summary();
     shown.remove("topics");
     System.out.println("summary: " + shown);
@@ -153,11 +170,6 @@ final class LdaJob {
     for (Map<String, Object> topic : topics) {
       System.out.println("topic " + topic.get("topic") + ": " + topic.get("words"));
     }
-    JobOutput.writeReport(args, report);
-    if (saveError != null) {
-      throw saveError;
-    }
-    return 0;
   }
 
   private static Double lastFinite(double[] values) {

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.classification.LogisticRegressionModel;
@@ -60,12 +59,8 @@ final class LrJob {
       throw new IllegalArgumentException("--format must be libsvm or avazu, got '" + format + "'");
     }
     int partitions = JobFlags.partitions(args);
-    SparkConf conf =
-        new SparkConf().setAppName("FlexCode lr").setIfMissing("spark.master", "local[*]");
-    SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
+    SparkSession spark = JobFlags.session(args, "lr");
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    jsc.setLogLevel("WARN");
-    SessionStragglers.apply(args, spark);
     long wallStart = System.currentTimeMillis();
 
     int numFeatures =
@@ -84,15 +79,7 @@ final class LrJob {
           "--test " + args.required("test") + ": no records (an empty test file)");
     }
 
-    FlexCodeLogisticRegression estimator =
-        JobFlags.apply(args, new FlexCodeLogisticRegression())
-            .setSolver(args.string("solver", "auto"))
-            .setStepSize(args.number("step-size", 1.0));
-    estimator
-        .setMaxIter(args.integer("iterations", 100))
-        .setRegParam(args.number("reg-param", 0.0))
-        .setElasticNetParam(args.number("elastic-net", 0.0))
-        .setTol(args.number("tol", 1e-6));
+    FlexCodeLogisticRegression estimator = estimatorOf(args);
     Map<String, Object> params = args.asParams();
     params.put("num_features", numFeatures);
     params.put("solver_used", estimator.resolvedSolver().name().toLowerCase(Locale.ROOT));
@@ -118,13 +105,7 @@ final class LrJob {
     }
     report.putSummary("fit_ms", fitMs);
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
-    RuntimeException saveError = JobOutput.saveModel(args, model);
-    System.out.println("summary: " + report.summary());
-    JobOutput.writeReport(args, report);
-    if (saveError != null) {
-      throw saveError;
-    }
-    return 0;
+    return JobOutput.finish(args, report, model);
   }
 
   private static String guessFormat(String path) {
@@ -166,5 +147,19 @@ final class LrJob {
     }
     String first = jsc.textFile(path, 1).first();
     return first.startsWith("id,click");
+  }
+
+  /** FlexCode's logistic regression with the job's strategy, solver and LR params. */
+  private static FlexCodeLogisticRegression estimatorOf(Args args) {
+    FlexCodeLogisticRegression estimator =
+        JobFlags.apply(args, new FlexCodeLogisticRegression())
+            .setSolver(args.string("solver", "auto"))
+            .setStepSize(args.number("step-size", 1.0));
+    estimator
+        .setMaxIter(args.integer("iterations", 100))
+        .setRegParam(args.number("reg-param", 0.0))
+        .setElasticNetParam(args.number("elastic-net", 0.0))
+        .setTol(args.number("tol", 1e-6));
+    return estimator;
   }
 }

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.evaluation.RegressionEvaluator;
 import org.apache.spark.ml.recommendation.ALS;
@@ -65,40 +64,17 @@ final class MfJob {
     if (!Files.exists(Path.of(path)) && !path.contains("://")) {
       throw new IllegalArgumentException(path + ": no such file");
     }
-    SparkConf conf =
-        new SparkConf().setAppName("FlexCode mf").setIfMissing("spark.master", "local[*]");
-    SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
+    SparkSession spark = JobFlags.session(args, "mf");
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    jsc.setLogLevel("WARN");
-    SessionStragglers.apply(args, spark);
     long wallStart = System.currentTimeMillis();
 
-    FlexCodeALS estimator =
-        JobFlags.apply(args, new FlexCodeALS())
-            .setSolver(args.string("solver", "auto"))
-            .setStepSize(args.number("step-size", 0.8));
-    estimator
-        .setRank(args.integer("rank", 10))
-        .setMaxIter(args.integer("iterations", 100))
-        .setRegParam(args.number("reg-param", 0.1))
-        .setSeed(seed)
-        .setColdStartStrategy(args.string("cold-start", "drop").toLowerCase(Locale.ROOT))
-        .setUserCol("userId")
-        .setItemCol("movieId")
-        .setRatingCol("rating");
+    FlexCodeALS estimator = estimatorOf(args, seed);
     MatrixFactorizationTrainer.Solver solver = estimator.resolvedSolver();
 
     Dataset<Row> ratings = MovieLensReader.load(spark, path, partitions);
-    Dataset<Row> train;
-    Dataset<Row> test = null;
-    if (testFraction > 0) {
-      Dataset<Row>[] split =
-          ratings.randomSplit(new double[] {1 - testFraction, testFraction}, seed);
-      train = split[0];
-      test = split[1].cache();
-    } else {
-      train = ratings;
-    }
+    Split split = Split.of(ratings, testFraction, seed);
+    Dataset<Row> train = split.train();
+    Dataset<Row> test = split.test();
     train = train.repartition(partitions).cache();
     long trainCount = train.count();
 
@@ -119,45 +95,88 @@ final class MfJob {
     report.putSummary("final_loss", history.length == 0 ? null : history[history.length - 1]);
     report.putSummary("num_users", fit.numUsers());
     report.putSummary("num_items", fit.numItems());
-    RegressionEvaluator rmse =
-        new RegressionEvaluator()
-            .setMetricName("rmse")
-            .setLabelCol("rating")
-            .setPredictionCol(model.getPredictionCol());
+    RegressionEvaluator rmse = rmseOf(model);
     report.putSummary("train_rmse", rmse.evaluate(model.transform(train)));
     if (test != null) {
-      Dataset<Row> predictions = model.transform(test);
-      report.putSummary("test_rmse", predictions.isEmpty() ? null : rmse.evaluate(predictions));
+      report.putSummary("test_rmse", testRmse(model, test, rmse));
     }
     report.putSummary("fit_ms", fitMs);
     int baselineIterations = args.integer("baseline-iterations", 0);
     if (baselineIterations > 0) {
-      ALS als =
-          new ALS()
-              .setRank(estimator.getRank())
-              .setRegParam(estimator.getRegParam())
-              .setMaxIter(baselineIterations)
-              .setSeed(seed)
-              .setColdStartStrategy(estimator.getColdStartStrategy())
-              .setUserCol("userId")
-              .setItemCol("movieId")
-              .setRatingCol("rating");
-      long alsStart = System.currentTimeMillis();
-      ALSModel alsModel = als.fit(train);
-      report.putSummary("spark_als_fit_ms", System.currentTimeMillis() - alsStart);
-      if (test != null) {
-        Dataset<Row> predictions = alsModel.transform(test);
-        report.putSummary(
-            "spark_als_test_rmse", predictions.isEmpty() ? null : rmse.evaluate(predictions));
-      }
+      fitSparkAls(estimator, baselineIterations, new Split(train, test), rmse, report);
     }
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
-    RuntimeException saveError = JobOutput.saveModel(args, model);
-    System.out.println("summary: " + report.summary());
-    JobOutput.writeReport(args, report);
-    if (saveError != null) {
-      throw saveError;
+    return JobOutput.finish(args, report, model);
+  }
+
+  /** FlexCode's ALS with the job's strategy, solver and ALS params. */
+  private static FlexCodeALS estimatorOf(Args args, long seed) {
+    FlexCodeALS estimator =
+        JobFlags.apply(args, new FlexCodeALS())
+            .setSolver(args.string("solver", "auto"))
+            .setStepSize(args.number("step-size", 0.8));
+    estimator
+        .setRank(args.integer("rank", 10))
+        .setMaxIter(args.integer("iterations", 100))
+        .setRegParam(args.number("reg-param", 0.1))
+        .setSeed(seed)
+        .setColdStartStrategy(args.string("cold-start", "drop").toLowerCase(Locale.ROOT))
+        .setUserCol("userId")
+        .setItemCol("movieId")
+        .setRatingCol("rating");
+    return estimator;
+  }
+
+  /** The training ratings and the held-out test ratings (null without a test split). */
+  private record Split(Dataset<Row> train, Dataset<Row> test) {
+    static Split of(Dataset<Row> ratings, double testFraction, long seed) {
+      if (testFraction <= 0) {
+        return new Split(ratings, null);
+      }
+      Dataset<Row>[] parts =
+          ratings.randomSplit(new double[] {1 - testFraction, testFraction}, seed);
+      return new Split(parts[0], parts[1].cache());
     }
-    return 0;
+  }
+
+  private static RegressionEvaluator rmseOf(ALSModel model) {
+    return new RegressionEvaluator()
+        .setMetricName("rmse")
+        .setLabelCol("rating")
+        .setPredictionCol(model.getPredictionCol());
+  }
+
+  /** The test RMSE, or null without test ratings (or when cold start dropped them all). */
+  private static Double testRmse(ALSModel model, Dataset<Row> test, RegressionEvaluator rmse) {
+    if (test == null) {
+      return null;
+    }
+    Dataset<Row> predictions = model.transform(test);
+    return predictions.isEmpty() ? null : rmse.evaluate(predictions);
+  }
+
+  /** Spark's own ALS with the same split, rank, regParam and seed, for the report. */
+  private static void fitSparkAls(
+      FlexCodeALS estimator,
+      int iterations,
+      Split split,
+      RegressionEvaluator rmse,
+      RunReport report) {
+    ALS als =
+        new ALS()
+            .setRank(estimator.getRank())
+            .setRegParam(estimator.getRegParam())
+            .setMaxIter(iterations)
+            .setSeed(estimator.getSeed())
+            .setColdStartStrategy(estimator.getColdStartStrategy())
+            .setUserCol("userId")
+            .setItemCol("movieId")
+            .setRatingCol("rating");
+    long alsStart = System.currentTimeMillis();
+    ALSModel alsModel = als.fit(split.train());
+    report.putSummary("spark_als_fit_ms", System.currentTimeMillis() - alsStart);
+    if (split.test() != null) {
+      report.putSummary("spark_als_test_rmse", testRmse(alsModel, split.test(), rmse));
+    }
   }
 }
