@@ -11,6 +11,7 @@ import org.apache.spark.broadcast.Broadcast;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.entropy.Colouring;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.monitoring.IterationMonitor;
 import org.flexcode.spark.SparkInternals;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -219,6 +220,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
         stealing == null
             ? StealRecord.NONE
             : stealing.report(it, current.arrivals(), decision, decodeStartMs);
+    IterationMonitor.publish(jsc.sc(), options.workload(), record, steal.moves().size());
     return new AggregateResult(sum, decision.exact(), record, steal);
   }
 

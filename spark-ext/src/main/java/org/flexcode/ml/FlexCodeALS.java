@@ -19,6 +19,7 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.metrics.IterationRecord;
 import org.flexcode.optim.MatrixFactorizationTrainer;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.workloads.IndexedRating;
@@ -69,6 +70,14 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
   @Override
   public FlexCodeALS copy(ParamMap extra) {
     return (FlexCodeALS) defaultCopy(extra);
+  }
+
+  /**
+   * FlexCode's per-iteration records of this Estimator's last {@code fit} (empty before one), one
+   * per aggregation.
+   */
+  public List<IterationRecord> lastTrainingReport() {
+    return lastFit == null ? List.of() : lastFit.records();
   }
 
   /**

@@ -2,6 +2,7 @@ package org.flexcode.ml;
 
 import static org.apache.spark.sql.functions.col;
 
+import java.util.List;
 import java.util.Locale;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.clustering.LDA;
@@ -15,6 +16,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.metrics.IterationRecord;
 import org.flexcode.optim.OnlineLdaTrainer;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.workloads.Document;
@@ -55,6 +57,14 @@ public class FlexCodeLDA extends LDA implements FlexCodeParams<FlexCodeLDA> {
   public FlexCodeLDA(String uid) {
     super(uid);
     FlexCodeParamSet.setDefaults(this, 1.0);
+  }
+
+  /**
+   * FlexCode's per-iteration records of this Estimator's last {@code fit} (empty before one), one
+   * per aggregation.
+   */
+  public List<IterationRecord> lastTrainingReport() {
+    return lastFit == null ? List.of() : lastFit.records();
   }
 
   /**

@@ -21,6 +21,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.storage.StorageLevel;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.metrics.IterationRecord;
 import org.flexcode.optim.LogisticRegressionTrainer;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.workloads.WeightedPoint;
@@ -56,6 +57,8 @@ public class FlexCodeLogisticRegression extends LogisticRegression
   // Created on first use: Spark's constructors look params up before this class's fields are set.
   private FlexCodeParamSet flexCodeParams;
 
+  private transient List<IterationRecord> lastTrainingReport = List.of();
+
   public FlexCodeLogisticRegression() {
     this(Identifiable$.MODULE$.randomUID("flexcodeLogreg"));
   }
@@ -68,6 +71,14 @@ public class FlexCodeLogisticRegression extends LogisticRegression
   @Override
   public FlexCodeLogisticRegression copy(ParamMap extra) {
     return (FlexCodeLogisticRegression) defaultCopy(extra);
+  }
+
+  /**
+   * FlexCode's per-iteration records of this Estimator's last {@code fit} (empty before one), one
+   * per aggregation; the returned model's {@code summary} stays Spark's.
+   */
+  public List<IterationRecord> lastTrainingReport() {
+    return lastTrainingReport == null ? List.of() : lastTrainingReport;
   }
 
   /** The solver that {@code fit} will use. */
@@ -138,6 +149,7 @@ public class FlexCodeLogisticRegression extends LogisticRegression
     } finally {
       points.unpersist(false);
     }
+    lastTrainingReport = fit.records();
     LogisticRegressionModel model =
         SparkInternals.logisticRegressionModel(
             uid(), Vectors.dense(fit.coefficients()), fit.intercept());

@@ -341,4 +341,16 @@ public final class SparkInternals {
     metadata.getAndSetParams(instance, Option.empty());
     return instance;
   }
+
+  /** Posts {@code event} to the listener bus of {@code sc} (on the driver). */
+  public static void postEvent(
+      SparkContext sc, org.apache.spark.scheduler.SparkListenerEvent event) {
+    sc.listenerBus().post(event);
+  }
+
+  /** Registers {@code source} with the metrics system of {@code sc}'s driver. */
+  public static void registerMetricsSource(
+      SparkContext sc, org.apache.spark.metrics.source.Source source) {
+    sc.env().metricsSystem().registerSource(source);
+  }
 }
