@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.apache.spark.ml.util.MLWritable;
+import org.apache.spark.sql.SparkSession;
 import org.flexcode.metrics.RunReport;
 import org.flexcode.optim.IterationListener;
 
@@ -115,17 +116,28 @@ final class JobOutput {
     }
   }
 
-  /** Writes {@code report} where {@code --report} says, if it is given, and prints the path. */
+  /**
+   * Writes {@code report} where {@code --report} says, if it is given, and prints the path: a local
+   * path directly, a path with a scheme (hdfs://, s3a://, file://) through Hadoop's FileSystem with
+   * the running session's Hadoop configuration.
+   */
   static void writeReport(Args args, RunReport report) {
-    if (args.has("report")) {
-      Path file = Path.of(args.required("report"));
-      try {
+    if (!args.has("report")) {
+      return;
+    }
+    String out = args.required("report");
+    try {
+      if (out.contains("://")) {
+        report.write(out, SparkSession.active().sparkContext().hadoopConfiguration());
+        System.out.println("report: " + out);
+      } else {
+        Path file = Path.of(out);
         report.write(file);
-      } catch (IOException e) {
-        throw new IllegalArgumentException(
-            "cannot write the report to " + file + ": " + e.getMessage(), e);
+        System.out.println("report: " + file.toAbsolutePath());
       }
-      System.out.println("report: " + file.toAbsolutePath());
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "cannot write the report to " + out + ": " + e.getMessage(), e);
     }
   }
 }

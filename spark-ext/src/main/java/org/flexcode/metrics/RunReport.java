@@ -80,4 +80,10 @@ public final class RunReport {
   public synchronized void write(Path file) throws IOException {
     JsonReports.write(file, root);
   }
+
+  /** Writes the JSON to {@code path} through Hadoop's FileSystem ({@link JsonReports}). */
+  public synchronized void write(String path, org.apache.hadoop.conf.Configuration conf)
+      throws IOException {
+    JsonReports.write(path, root, conf);
+  }
 }

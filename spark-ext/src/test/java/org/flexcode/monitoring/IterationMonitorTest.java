@@ -3,6 +3,8 @@ package org.flexcode.monitoring;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeoutException;
@@ -48,7 +50,7 @@ class IterationMonitorTest {
 
   @Test
   void postsOneEventPerIterationAndCountsMatchTheTrainingReport(
-      JavaSparkContext jsc, SparkSession spark) throws TimeoutException {
+      JavaSparkContext jsc, SparkSession spark) throws TimeoutException, java.io.IOException {
     Events events = new Events();
     jsc.sc().addSparkListener(events);
     FlexCodeMetricsSource metrics = IterationMonitor.metrics(jsc.sc());
@@ -68,6 +70,11 @@ class IterationMonitorTest {
     assertEquals(report, events.seen.stream().map(FlexCodeIterationEvent::record).toList());
     events.seen.forEach(e -> assertEquals("lr", e.workload()));
     events.seen.forEach(e -> assertEquals(0, e.chunksMoved()));
+    // The event log writes events as JSON with Jackson, as here.
+    JsonNode json =
+        new ObjectMapper().readTree(new ObjectMapper().writeValueAsString(events.seen.get(0)));
+    assertEquals("lr", json.get("workload").asText());
+    assertEquals(report.get(0).usedTasks().size(), json.get("record").get("usedTasks").size());
 
     assertEquals(report.size(), metrics.iterations() - iterationsBefore);
     assertEquals(
