@@ -92,6 +92,8 @@ class FlexCodeALSTest {
     double trainingRmse = rmse(model, ratings);
     assertTrue(trainingRmse < 0.05, "training RMSE " + trainingRmse);
     double[] internal = estimator.lastFit().userFactors();
+    assertTrue(!estimator.lastTrainingReport().isEmpty(), "no iteration records");
+    assertEquals(estimator.lastFit().records(), estimator.lastTrainingReport());
     Row first = model.userFactors().orderBy("id").first();
     assertEquals(1000, first.getInt(0));
     assertEquals((float) internal[0], first.getList(1).get(0));

@@ -89,6 +89,7 @@ class FlexCodeLDATest {
     assertEquals(lda.uid(), model.uid());
     assertEquals(lda, model.parent());
     assertEquals(20, lda.lastFit().records().size());
+    assertEquals(lda.lastFit().records(), lda.lastTrainingReport());
 
     List<Row> topics = model.describeTopics(4).collectAsList();
     assertEquals(3, topics.size());
