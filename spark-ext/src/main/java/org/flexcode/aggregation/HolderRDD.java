@@ -3,6 +3,7 @@ package org.flexcode.aggregation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.spark.NarrowDependency;
 import org.apache.spark.Partition;
@@ -31,6 +32,7 @@ final class HolderRDD<T> extends RDD<CodedBlock<T>> implements StealLaunches.Pla
   private final String[] executorIds;
   private final String[] locations;
   private final transient Map<Integer, Integer> placed = new ConcurrentHashMap<>();
+  private transient volatile Set<Integer> avoided = Set.of();
 
   /**
    * {@code executorIds[e]} and {@code locations[e]}: the id and Spark location string of planned
@@ -105,10 +107,13 @@ final class HolderRDD<T> extends RDD<CodedBlock<T>> implements StealLaunches.Pla
       int first = plan.copyOf(task) == 0 ? 0 : plan.copyOf(task);
       int last = plan.copyOf(task) == 0 ? plan.copies() : first + 1;
       for (int k = first; k < last; k++) {
-        String location = locations[plan.executorOf(plan.taskOf(chunk, k))];
-        if (!preferred.contains(location)) {
-          preferred.add(location);
+        int e = plan.executorOf(plan.taskOf(chunk, k));
+        if (!preferred.contains(locations[e]) && (last - first == 1 || !avoided.contains(e))) {
+          preferred.add(locations[e]);
         }
+      }
+      if (preferred.isEmpty()) { // every holder avoided: its home
+        preferred.add(locations[plan.executorOf(plan.taskOf(chunk, 0))]);
       }
     }
     return SparkInternals.immutableSeq(preferred);
@@ -121,6 +126,12 @@ final class HolderRDD<T> extends RDD<CodedBlock<T>> implements StealLaunches.Pla
   @Override
   public void place(int task, int executor) {
     placed.put(task, executor);
+  }
+
+  /** Home copies prefer holders other than planned executors {@code executors} (when any). */
+  @Override
+  public void avoid(Set<Integer> executors) {
+    avoided = Set.copyOf(executors);
   }
 
   /** Forgets every {@link #place} (at the start of an iteration). */

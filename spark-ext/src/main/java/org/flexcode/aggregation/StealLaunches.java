@@ -3,8 +3,10 @@ package org.flexcode.aggregation;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,6 +42,8 @@ final class StealLaunches implements LateLaunchPolicy {
   private final TaskLaunchListener listener;
   private final String[] executorIds;
   private final Placement placement;
+  private final SlowExecutors slow = new SlowExecutors();
+  private Set<Integer> avoided = Set.of();
 
   private int iteration = -1;
   private BitSet launched;
@@ -143,6 +147,8 @@ final class StealLaunches implements LateLaunchPolicy {
         duplicated += ranMs(it, t, results.get(t), endMs);
       }
     }
+    avoided = indexesOf(slow.observe(it, results.values()));
+    placement.avoid(avoided);
     return new StealRecord(moves, launched.cardinality() - plan.numChunks(), duplicated);
   }
 
@@ -308,11 +314,22 @@ final class StealLaunches implements LateLaunchPolicy {
     idle[target] = false;
   }
 
-  /** An idle executor holding a copy of {@code chunk}, other than {@code busy}; or -1. */
+  /** The planned executors with these ids. */
+  private Set<Integer> indexesOf(Set<String> ids) {
+    Set<Integer> indexes = new HashSet<>();
+    for (int e = 0; e < executorIds.length; e++) {
+      if (ids.contains(executorIds[e])) {
+        indexes.add(e);
+      }
+    }
+    return indexes;
+  }
+
+  /** An idle, not avoided executor holding a copy of {@code chunk}, other than {@code busy}. */
   private int idleHolder(int chunk, boolean[] idle, int busy) {
     for (int k = 0; k < plan.copies(); k++) {
       int e = plan.executorOf(plan.taskOf(chunk, k));
-      if (idle[e] && e != busy) {
+      if (idle[e] && e != busy && !avoided.contains(e)) {
         return e;
       }
     }
@@ -366,5 +383,8 @@ final class StealLaunches implements LateLaunchPolicy {
 
     /** Forgets every placement. */
     void clear();
+
+    /** Keeps chunks away from planned executors {@code executors} where another holder exists. */
+    void avoid(Set<Integer> executors);
   }
 }
