@@ -61,8 +61,9 @@ final class BenchJob {
                                also sleeps T ms per block's worth of records (set on every row's
                                application as spark.flexcode.compute)
         --partitions P         tasks (default M x C with --executors, else 8)
-        --rows-per-partition R ctr: records per partition (default 16000)
-        --num-features N       ctr: hashing buckets (default 4096)
+        --rows-per-partition R ctr: records per partition (default 16000; 2000 with
+                               emulated compute, so real compute stays a small share)
+        --num-features N       ctr: hashing buckets (default 4096; 1024 with emulated compute)
         --classes K            ctr: classes, 2 = binary (default 5: each task computes longer)
         --step-size E          gradient-descent step (default 1.0; mf: 0.8 of the per-row
                                Gauss-Newton step)

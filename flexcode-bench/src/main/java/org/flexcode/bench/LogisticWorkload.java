@@ -41,6 +41,12 @@ final class LogisticWorkload implements Workload {
     this.step = step;
   }
 
+  /** ctr's records per partition under emulated compute (16,000 with real compute). */
+  static final int EMULATED_ROWS = 2_000;
+
+  /** ctr's hashing buckets under emulated compute (4,096 with real compute). */
+  static final int EMULATED_FEATURES = 1_024;
+
   /**
    * The data of {@code --workload ctr} (generated: --rows-per-partition, --num-features, --classes)
    * or {@code lr} (LIBSVM --train), cached in {@code partitions} blocks; its sizes go to {@code
@@ -57,11 +63,13 @@ final class LogisticWorkload implements Workload {
     JavaRDD<LabeledPoint> points;
     int numFeatures;
     if (ctr) {
+      // Emulated compute: small blocks, so real compute stays a small share of the emulated time.
+      boolean emulated = Compute.parse(args.string("compute", "real")).emulated();
       CtrWorkload.Spec spec =
           new CtrWorkload.Spec(
               partitions,
-              args.integer("rows-per-partition", 16_000),
-              args.integer("num-features", 4_096),
+              args.integer("rows-per-partition", emulated ? EMULATED_ROWS : 16_000),
+              args.integer("num-features", emulated ? EMULATED_FEATURES : 4_096),
               classes,
               seed);
       points = CtrWorkload.generate(jsc, spec);

@@ -110,13 +110,24 @@ public final class CodedAggregator<T> implements AutoCloseable {
     String groupPrefix = GROUP_PREFIX + ENGINES.incrementAndGet() + "-";
     this.listener = new TaskLaunchListener(groupPrefix);
     jsc.sc().addSparkListener(listener);
+    HolderRDD<T> holders = plan == null ? null : StealSetup.holders(coded, plan, executors);
     this.submitter =
-        new JobSubmitter<>(coded, layout, accumulator, options, strategy.describe(), groupPrefix);
+        new JobSubmitter<>(
+            holders == null ? coded : holders,
+            layout,
+            accumulator,
+            options,
+            strategy.describe(),
+            groupPrefix);
     this.stealing =
-        plan == null
+        holders == null
             ? null
             : new StealLaunches(
-                plan, ((Steal) strategy).late(), listener, StealSetup.executorIds(executors));
+                plan,
+                ((Steal) strategy).late(),
+                listener,
+                StealSetup.executorIds(executors),
+                holders);
     this.late = stealing != null ? stealing : shadowLaunches(shadows);
     this.bound = strategy.bind(code, blockRecords);
     this.recovery = new Recovery(bound, layout, options);

@@ -3,6 +3,7 @@ package org.flexcode.aggregation;
 import java.util.BitSet;
 import java.util.concurrent.Future;
 import org.apache.spark.SparkContext;
+import org.apache.spark.rdd.RDD;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
 
@@ -17,7 +18,7 @@ final class JobSubmitter<T> {
   private static final String DESCRIPTION_PROPERTY = "spark.job.description";
   private static final String INTERRUPT_PROPERTY = "spark.job.interruptOnCancel";
 
-  private final CodedRDD<T> coded;
+  private final RDD<CodedBlock<T>> coded;
   private final TaskLayout layout;
   private final PartialResultAccumulator accumulator;
   private final AggregatorOptions options;
@@ -25,8 +26,9 @@ final class JobSubmitter<T> {
   private final String groupPrefix;
   private final String strategy;
 
+  /** {@code coded}: the RDD the jobs run over (the coded data, or {@code steal}'s holder view). */
   JobSubmitter(
-      CodedRDD<T> coded,
+      RDD<CodedBlock<T>> coded,
       TaskLayout layout,
       PartialResultAccumulator accumulator,
       AggregatorOptions options,

@@ -3,29 +3,32 @@ package org.flexcode.aggregation;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code steal}'s launches ({@link StealPlan}): the first job runs every chunk's home copy; then,
- * whenever asked,
+ * {@code steal}'s launches ({@link StealPlan}): the first job runs every chunk's home copy over the
+ * {@link HolderRDD}, so Spark's scheduler gives a pending chunk to the first of its holders with a
+ * free core; then, whenever asked,
  *
  * <ul>
- *   <li>an executor with no unfinished work launched on it (it has run out of home work) takes a
- *       chunk whose home copy has not started and of which it holds a copy;
+ *   <li>an idle holder takes a chunk whose home copy has not started (rare: Spark does it first);
  *   <li>a chunk whose only launched copy has run over {@code late} x the median launch-to-arrival
- *       time of the finished copies (and at least 100 ms) gets one more copy, on an idle holder if
- *       there is one.
+ *       time of the finished copies (and at least 100 ms) gets one more copy, placed ({@link
+ *       Placement}) on an idle holder other than the executor running it if there is one, else on
+ *       another holder.
  * </ul>
  *
  * A late job all of whose chunks have arrived is redundant (the run cancels it, killing its losing
  * copies). Losing home copies are not killed one by one: {@code SparkContext.killTaskAttempt} kills
  * and <em>reschedules</em> a task, so they run (or wait) until the iteration's job group is
- * cancelled; a stolen chunk's home copy may still run on its busy home executor before then,
- * counted in the record's duplicated time. The launches of the current iteration are kept until the
- * next one starts, for {@link #report}.
+ * cancelled, counted in the record's duplicated time. A move in the record goes from the executor
+ * that ran (or was running) the home copy to the one whose copy was used. The launches of the
+ * current iteration are kept until the next one starts, for {@link #report}.
  */
 final class StealLaunches implements LateLaunchPolicy {
 
@@ -38,6 +41,9 @@ final class StealLaunches implements LateLaunchPolicy {
   private final double late;
   private final TaskLaunchListener listener;
   private final String[] executorIds;
+  private final Placement placement;
+  private final SlowExecutors slow = new SlowExecutors();
+  private Set<Integer> avoided = Set.of();
 
   private int iteration = -1;
   private BitSet launched;
@@ -45,8 +51,14 @@ final class StealLaunches implements LateLaunchPolicy {
   private final Map<Integer, Long> cancelledMs = new HashMap<>();
 
   /** {@code executorIds[e]}: the id of planned executor e (for the record). */
-  StealLaunches(StealPlan plan, double late, TaskLaunchListener listener, String[] executorIds) {
+  StealLaunches(
+      StealPlan plan,
+      double late,
+      TaskLaunchListener listener,
+      String[] executorIds,
+      Placement placement) {
     this.plan = plan;
+    this.placement = placement;
     this.late = late;
     this.listener = listener;
     this.executorIds = executorIds.clone();
@@ -121,11 +133,11 @@ final class StealLaunches implements LateLaunchPolicy {
     Map<Integer, PartialResult> results = arrivals.results();
     List<StealRecord.Move> moves = new ArrayList<>();
     for (int t = used.nextSetBit(0); t >= 0; t = used.nextSetBit(t + 1)) {
-      if (plan.copyOf(t) != 0) {
-        int chunk = plan.chunkOf(t);
-        int home = plan.taskOf(chunk, 0);
-        String from = executorIds[plan.executorOf(home)];
-        String to = results.get(t).executorId();
+      int chunk = plan.chunkOf(t);
+      int home = plan.taskOf(chunk, 0);
+      String from = executorIds[executorRunning(it, home)]; // where its home copy ran
+      String to = results.get(t).executorId();
+      if (plan.copyOf(t) != 0 || !from.equals(to)) { // a copy, or the home copy run by a holder
         moves.add(new StealRecord.Move(chunk, home, from, t, to, lateCopies.get(t)));
       }
     }
@@ -135,6 +147,8 @@ final class StealLaunches implements LateLaunchPolicy {
         duplicated += ranMs(it, t, results.get(t), endMs);
       }
     }
+    avoided = indexesOf(slow.observe(it, results.values()));
+    placement.avoid(avoided);
     return new StealRecord(moves, launched.cardinality() - plan.numChunks(), duplicated);
   }
 
@@ -152,6 +166,7 @@ final class StealLaunches implements LateLaunchPolicy {
   private void startIteration(int it) {
     if (it != iteration) {
       iteration = it;
+      placement.clear();
       launched = plan.homeTasks();
       lateCopies.clear();
       cancelledMs.clear();
@@ -178,10 +193,24 @@ final class StealLaunches implements LateLaunchPolicy {
       boolean running =
           listener.launchTime(it, t) > 0 && !arrivals.isFinished(t) && !cancelledMs.containsKey(t);
       if (!done.get(plan.chunkOf(t)) || running) {
-        idle[plan.executorOf(t)] = false;
+        idle[executorRunning(it, t)] = false;
       }
     }
     return idle;
+  }
+
+  /**
+   * The planned executor task {@code task} runs on: where it launched if known (Spark may run a
+   * home copy on any holder of its chunk), else where its copy is planned.
+   */
+  private int executorRunning(int it, int task) {
+    String id = listener.launchExecutor(it, task);
+    for (int e = 0; id != null && e < executorIds.length; e++) {
+      if (executorIds[e].equals(id)) {
+        return e;
+      }
+    }
+    return plan.executorOf(task);
   }
 
   /** Idle holders take chunks whose home copy has not started (one chunk per executor). */
@@ -191,17 +220,17 @@ final class StealLaunches implements LateLaunchPolicy {
       if (done.get(chunk) || listener.launchTime(it, home) > 0 || launchedCopies(chunk) > 1) {
         continue;
       }
-      int copy = idleCopy(chunk, idle);
+      int target = idleHolder(chunk, idle, -1);
+      int copy = target < 0 ? -1 : unlaunchedCopy(chunk);
       if (copy >= 0) {
-        tasks.set(copy);
-        idle[plan.executorOf(copy)] = false;
+        place(copy, target, tasks, idle);
         LOG.info(
             "FlexCode iteration {}: chunk {} not started on its home executor {}; executor {} is"
                 + " idle and takes it (task {})",
             it,
             chunk,
             executorIds[plan.executorOf(home)],
-            executorIds[plan.executorOf(copy)],
+            executorIds[target],
             copy);
       }
     }
@@ -224,22 +253,26 @@ final class StealLaunches implements LateLaunchPolicy {
       if (start <= 0 || now - start <= threshold) {
         continue;
       }
-      int copy = idleCopy(chunk, idle);
-      copy = copy >= 0 ? copy : firstUnlaunchedCopy(chunk);
+      // With one executor (local mode) its other cores take the copy.
+      int busy = plan.executors() == 1 ? -1 : executorRunning(it, running);
+      int target = idleHolder(chunk, idle, busy);
+      target = target >= 0 ? target : anyHolder(chunk, busy);
+      int copy = target < 0 ? -1 : unlaunchedCopy(chunk);
       if (copy >= 0 && !alreadyTaken(chunk, tasks)) {
-        tasks.set(copy);
+        place(copy, target, tasks, idle);
         lateCopies.set(copy);
-        idle[plan.executorOf(copy)] = false;
         LOG.info(
-            "FlexCode iteration {}: chunk {} (task {}) has run {} ms, over {} x the median {} ms;"
-                + " launching its copy task {}",
+            "FlexCode iteration {}: chunk {} (task {}) has run {} ms on executor {}, over {} x the"
+                + " median {} ms; launching its copy task {} on executor {}",
             it,
             chunk,
             running,
             now - start,
+            executorIds[executorRunning(it, running)],
             late,
             median,
-            copy);
+            copy,
+            executorIds[target]);
       }
     }
   }
@@ -274,18 +307,48 @@ final class StealLaunches implements LateLaunchPolicy {
     return -1;
   }
 
-  /** An unlaunched copy of {@code chunk} on an idle executor, or -1. */
-  private int idleCopy(int chunk, boolean[] idle) {
-    for (int k = 1; k < plan.copies(); k++) {
-      int t = plan.taskOf(chunk, k);
-      if (!launched.get(t) && idle[plan.executorOf(t)]) {
-        return t;
+  /** Launches {@code copy} on planned executor {@code target} (now busy). */
+  private void place(int copy, int target, BitSet tasks, boolean[] idle) {
+    tasks.set(copy);
+    placement.place(copy, target);
+    idle[target] = false;
+  }
+
+  /** The planned executors with these ids. */
+  private Set<Integer> indexesOf(Set<String> ids) {
+    Set<Integer> indexes = new HashSet<>();
+    for (int e = 0; e < executorIds.length; e++) {
+      if (ids.contains(executorIds[e])) {
+        indexes.add(e);
+      }
+    }
+    return indexes;
+  }
+
+  /** An idle, not avoided executor holding a copy of {@code chunk}, other than {@code busy}. */
+  private int idleHolder(int chunk, boolean[] idle, int busy) {
+    for (int k = 0; k < plan.copies(); k++) {
+      int e = plan.executorOf(plan.taskOf(chunk, k));
+      if (idle[e] && e != busy && !avoided.contains(e)) {
+        return e;
       }
     }
     return -1;
   }
 
-  private int firstUnlaunchedCopy(int chunk) {
+  /** An executor holding a copy of {@code chunk}, other than {@code busy}; or -1. */
+  private int anyHolder(int chunk, int busy) {
+    for (int k = 0; k < plan.copies(); k++) {
+      int e = plan.executorOf(plan.taskOf(chunk, k));
+      if (e != busy) {
+        return e;
+      }
+    }
+    return -1;
+  }
+
+  /** A copy task of {@code chunk} (not its home copy) not launched yet this iteration, or -1. */
+  private int unlaunchedCopy(int chunk) {
     for (int k = 1; k < plan.copies(); k++) {
       int t = plan.taskOf(chunk, k);
       if (!launched.get(t)) {
@@ -311,5 +374,17 @@ final class StealLaunches implements LateLaunchPolicy {
     }
     durations.sort(null);
     return durations.get(durations.size() / 2);
+  }
+
+  /** Where the driver asks a copy it launches to run (Spark's preferred location of its task). */
+  interface Placement {
+    /** Run copy task {@code task} on planned executor {@code executor}. */
+    void place(int task, int executor);
+
+    /** Forgets every placement. */
+    void clear();
+
+    /** Keeps chunks away from planned executors {@code executors} where another holder exists. */
+    void avoid(Set<Integer> executors);
   }
 }

@@ -77,6 +77,16 @@ final class StealSetup {
     return records;
   }
 
+  /** The RDD {@code steal}'s jobs run over: the cached copies, a home copy on any holder. */
+  static <T> HolderRDD<T> holders(
+      CodedRDD<T> coded, StealPlan plan, List<SparkInternals.Executor> executors) {
+    String[] locations =
+        executors.isEmpty()
+            ? null
+            : executors.stream().map(SparkInternals.Executor::location).toArray(String[]::new);
+    return new HolderRDD<>(coded, plan, executorIds(executors), locations);
+  }
+
   static String[] executorIds(List<SparkInternals.Executor> executors) {
     return executors.isEmpty()
         ? new String[] {"driver"}

@@ -21,6 +21,7 @@ final class TaskLaunchListener extends SparkListener {
   private final String groupPrefix;
   private final Map<Integer, Integer> stageToIteration = new ConcurrentHashMap<>();
   private final Map<Long, Long> launchMs = new ConcurrentHashMap<>();
+  private final Map<Long, String> launchExecutor = new ConcurrentHashMap<>();
   private final Map<Integer, Integer> failures = new ConcurrentHashMap<>();
 
   TaskLaunchListener(String groupPrefix) {
@@ -65,8 +66,9 @@ final class TaskLaunchListener extends SparkListener {
   public void onTaskStart(SparkListenerTaskStart taskStart) {
     Integer iteration = stageToIteration.get(taskStart.stageId());
     if (iteration != null) {
-      launchMs.putIfAbsent(
-          key(iteration, taskStart.taskInfo().partitionId()), taskStart.taskInfo().launchTime());
+      long key = key(iteration, taskStart.taskInfo().partitionId());
+      launchMs.putIfAbsent(key, taskStart.taskInfo().launchTime());
+      launchExecutor.putIfAbsent(key, taskStart.taskInfo().executorId());
     }
   }
 
@@ -76,9 +78,15 @@ final class TaskLaunchListener extends SparkListener {
     return t == null ? -1 : t;
   }
 
+  /** The executor task {@code task} of {@code iteration} first launched on, or null. */
+  String launchExecutor(int iteration, int task) {
+    return launchExecutor.get(key(iteration, task));
+  }
+
   /** Forgets iterations before {@code iteration}. */
   void forgetBefore(int iteration) {
     launchMs.keySet().removeIf(k -> (int) (k >>> 32) < iteration);
+    launchExecutor.keySet().removeIf(k -> (int) (k >>> 32) < iteration);
     stageToIteration.values().removeIf(it -> it < iteration);
     failures.keySet().removeIf(it -> it < iteration);
   }
