@@ -13,7 +13,9 @@ import org.flexcode.coding.GradientCode;
  * <ul>
  *   <li>{@code bsp}: wait for all n tasks (what MLlib does);
  *   <li>{@code ignore:b=1}: the fastest n - b tasks, rescaled by all records / records aggregated
- *       (approximate);
+ *       (approximate); {@code ignore:b=auto,floor=0.75,window=5} chooses b before every iteration
+ *       from the last {@code window} iterations' task times, to maximise records aggregated per
+ *       second while using at least {@code floor} of the records;
  *   <li>{@code frc:s=1}: fractional repetition code, exact, any s stragglers;
  *   <li>{@code cyclic:s=1}: cyclic repetition code, exact, any s stragglers;
  *   <li>{@code shadow:m=1,f=0.1}: uncoded primaries plus m shadow tasks over entropy-rich subsets
@@ -31,11 +33,12 @@ import org.flexcode.coding.GradientCode;
  * Omitted parameters take the values of {@link StrategyDefaults}; {@code parse(x.spec())} equals
  * {@code x}.
  */
-public sealed interface AggregationStrategy permits Bsp, Ignore, Coded, Shadowed, Steal {
+public sealed interface AggregationStrategy
+    permits Bsp, Ignore, AutoIgnore, Coded, Shadowed, Steal {
 
   /** The specs {@link #parse} accepts. */
   String KNOWN =
-      "bsp, ignore:b=1, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, hybrid:s=1,m=1,f=0.1,"
+      "bsp, ignore:b=1, ignore:b=auto,floor=0.75,window=5, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, hybrid:s=1,m=1,f=0.1,"
           + " steal:r=2,chunks=4,late=1.5";
 
   /** The names specs start with: bsp, ignore, frc, cyclic, shadow, hybrid, steal. */
@@ -49,6 +52,14 @@ public sealed interface AggregationStrategy permits Bsp, Ignore, Coded, Shadowed
   /** Backup workers: the fastest n - b tasks, rescaled. */
   static AggregationStrategy ignore(int b) {
     return new Ignore(b);
+  }
+
+  /**
+   * Dynamic backup workers: b chosen every iteration from the last {@code window} iterations, using
+   * at least {@code floor} of the records.
+   */
+  static AggregationStrategy ignoreAuto(double floor, int window) {
+    return new AutoIgnore(floor, window);
   }
 
   /** Fractional repetition code tolerating s stragglers. */
@@ -118,7 +129,8 @@ public sealed interface AggregationStrategy permits Bsp, Ignore, Coded, Shadowed
   }
 
   /**
-   * Parses {@code bsp}, {@code ignore:b=B}, {@code frc:s=S}, {@code cyclic:s=S}, {@code
+   * Parses {@code bsp}, {@code ignore:b=B}, {@code ignore:b=auto[,floor=F][,window=W]}, {@code
+   * frc:s=S}, {@code cyclic:s=S}, {@code
    * shadow:m=M,f=F[,selector=entropy|random][,seed=S][,late=X]} or {@code
    * hybrid:s=S,m=M,f=F[,...][,code=frc|cyclic]} or {@code steal:r=R,chunks=C,late=X}; omitted
    * parameters take {@link StrategyDefaults}. The error names the spec and the bad name, key or

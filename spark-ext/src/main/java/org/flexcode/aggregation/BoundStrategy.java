@@ -3,6 +3,7 @@ package org.flexcode.aggregation;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
+import org.flexcode.adaptive.TaskTimes;
 import org.flexcode.coding.Decoding;
 import org.flexcode.coding.GradientCode;
 
@@ -57,4 +58,17 @@ public interface BoundStrategy {
     return new Decision(
         decoding.taskCoefficients(), decoding.usedTasks(), decoding.residual(), decoding.exact());
   }
+
+  /**
+   * Called before iteration {@code iteration} starts: an adaptive strategy makes its choice for the
+   * iteration here and returns why (for the log and the record); "" for a fixed strategy.
+   */
+  default String beforeIteration(int iteration) {
+    return "";
+  }
+
+  /**
+   * What the iteration just ended showed of its primary tasks' times (adaptive strategies learn).
+   */
+  default void afterIteration(TaskTimes times) {}
 }

@@ -184,8 +184,13 @@ public final class CodedAggregator<T> implements AutoCloseable {
     if (dimension < 1) {
       throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
     }
+    long startMs = System.currentTimeMillis();
     int it = iteration++;
     listener.forgetBefore(it - 1);
+    String choice = bound.beforeIteration(it);
+    if (!choice.isEmpty()) {
+      LOG.info("FlexCode iteration {}: {}: {}", it, strategy.describe(), choice);
+    }
     Broadcast<M> broadcast = broadcastModel(model);
     IterationInput<T, M> input = new IterationInput<>(it, broadcast, statistic, dimension);
     IterationRun<T, M> current = new IterationRun<>(input, submitter, late, bound, recovery);
@@ -211,7 +216,9 @@ public final class CodedAggregator<T> implements AutoCloseable {
             .decoded(decision, decodeStartMs, decodeNanos)
             .cancelled(cancelled, listener)
             .ids(accumulator.id(), broadcast.id(), lateResults.getAndSet(0))
+            .choice(choice)
             .build();
+    bound.afterIteration(current.taskTimes(code.numTasks(), decodeStartMs, startMs));
     if (LOG.isDebugEnabled()) {
       LOG.debug("FlexCode iteration {}: {}", it, record);
     }

@@ -64,6 +64,28 @@ final class IterationRun<T, M> {
     return arrivals;
   }
 
+  /**
+   * The first {@code primaries} tasks' response times from submission: arrival for a finished task,
+   * else (censored) the time run until {@code decidedMs}; the overhead is what the iteration spent
+   * outside its tasks, from {@code startMs} (the aggregate call) to submission and from the
+   * decision to now.
+   */
+  org.flexcode.adaptive.TaskTimes taskTimes(int primaries, long decidedMs, long startMs) {
+    double[] ms = new double[primaries];
+    BitSet censored = new BitSet(primaries);
+    for (int task = 0; task < primaries; task++) {
+      long arrived = arrivals.arrivedMs(task);
+      if (arrived < 0) {
+        censored.set(task);
+        arrived = decidedMs;
+      }
+      ms[task] = Math.max(0, arrived - submitMs);
+    }
+    long overhead =
+        Math.max(0, submitMs - startMs) + Math.max(0, System.currentTimeMillis() - decidedMs);
+    return new org.flexcode.adaptive.TaskTimes(ms, censored, overhead);
+  }
+
   /** Hands over a result of this iteration (any thread). */
   void offer(PartialResult result) {
     queue.offer(result);

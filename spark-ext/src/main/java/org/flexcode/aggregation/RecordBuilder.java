@@ -24,6 +24,7 @@ final class RecordBuilder {
   private long accumulatorId;
   private long broadcastId;
   private int lateResultsDropped;
+  private String choice = "";
 
   RecordBuilder(IterationRun<?, ?> run, String strategy) {
     this.run = run;
@@ -50,6 +51,12 @@ final class RecordBuilder {
     this.accumulatorId = accumulator;
     this.broadcastId = broadcast;
     this.lateResultsDropped = lateResults;
+    return this;
+  }
+
+  /** Why an adaptive strategy ran this iteration as it did ("" for a fixed one). */
+  RecordBuilder choice(String reason) {
+    this.choice = reason;
     return this;
   }
 
@@ -88,7 +95,8 @@ final class RecordBuilder {
         broadcastId,
         decision.residual(),
         decision.exact(),
-        decision.estimated());
+        decision.estimated(),
+        choice);
   }
 
   private long cancelledMs() {

@@ -16,14 +16,14 @@ final class StrategyTable {
   static final String SHADOW = "shadow";
   static final String HYBRID = "hybrid";
   static final String STEAL = "steal";
+  static final String AUTO = "auto";
 
   private static final List<String> SHADOW_KEYS = List.of("m", "f", "selector", "late", "seed");
 
   private static final SpecTable<AggregationStrategy> TABLE =
       SpecTable.<AggregationStrategy>of("strategy", AggregationStrategy.KNOWN)
           .with(BSP, List.of(), spec -> new Bsp())
-          .with(
-              IGNORE, List.of("b"), spec -> new Ignore(spec.integer("b", StrategyDefaults.IGNORED)))
+          .with(IGNORE, List.of("b", "floor", "window"), StrategyTable::ignore)
           .with(CodeKind.FRC.toString(), List.of("s"), spec -> coded(CodeKind.FRC, spec))
           .with(CodeKind.CYCLIC.toString(), List.of("s"), spec -> coded(CodeKind.CYCLIC, spec))
           .with(SHADOW, SHADOW_KEYS, spec -> new Shadowed(StrategyDefaults.CODE, 0, shadows(spec)))
@@ -68,6 +68,20 @@ final class StrategyTable {
     keys.addAll(SHADOW_KEYS);
     keys.add("code");
     return keys;
+  }
+
+  /** {@code ignore:b=B}, or {@code ignore:b=auto} with its floor and window. */
+  private static AggregationStrategy ignore(Spec spec) {
+    boolean auto = AUTO.equals(spec.choice("b", String::trim, ""));
+    if (auto) {
+      return new AutoIgnore(
+          spec.number("floor", StrategyDefaults.IGNORE_FLOOR, "a number in (0, 1]"),
+          spec.integer("window", StrategyDefaults.IGNORE_WINDOW));
+    }
+    if (spec.keys().contains("floor") || spec.keys().contains("window")) {
+      throw spec.error("floor and window apply to b=auto only, not to a fixed b", null);
+    }
+    return new Ignore(spec.integer("b", StrategyDefaults.IGNORED));
   }
 
   private static AggregationStrategy coded(CodeKind kind, Spec spec) {

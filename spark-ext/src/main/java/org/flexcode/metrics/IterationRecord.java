@@ -24,6 +24,9 @@ import java.util.Map;
  *       the exact full sum.
  *   <li>{@code estimatedBlocks}: block -> shadow task, for the blocks whose statistic came from a
  *       shadow's estimate instead of a primary (empty when no shadow stood in).
+ *   <li>{@code choice}: what an adaptive strategy chose for this iteration and why (for {@code
+ *       ignore:b=auto} the b and the predicted records per second of each candidate); "" for a
+ *       fixed strategy.
  * </ul>
  */
 public record IterationRecord(
@@ -44,7 +47,8 @@ public record IterationRecord(
     long broadcastId,
     double residual,
     boolean exact,
-    Map<Integer, Integer> estimatedBlocks) {
+    Map<Integer, Integer> estimatedBlocks,
+    String choice) {
 
   /** Copies the lists so the record stays immutable. */
   public IterationRecord {
@@ -52,6 +56,7 @@ public record IterationRecord(
     usedTasks = List.copyOf(usedTasks);
     cancelledTasks = List.copyOf(cancelledTasks);
     estimatedBlocks = Map.copyOf(estimatedBlocks);
+    choice = choice == null ? "" : choice;
   }
 
   /** Driver time from submission to the aggregate. */

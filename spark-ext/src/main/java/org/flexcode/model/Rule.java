@@ -9,6 +9,7 @@ import org.flexcode.coding.GradientCode;
  * iteration).
  *
  * <p>Specs ({@link #parse}): {@code bsp} (every task); {@code ignore:b=1} (the first n - b); {@code
+ * ignore:b=auto,floor=0.75,window=5} (b chosen per iteration from the simulated history); {@code
  * frc:s=1}, {@code cyclic:s=1} (s+1 blocks per task; the first time the finished set decodes, by
  * {@link org.flexcode.coding.GradientCode#isDecodable}); {@code shadow:m=1,f=0.1} (m extra tasks,
  * shadow k holding the fraction f of blocks [k n/m, (k+1) n/m), queued after the primaries: ends
@@ -29,6 +30,14 @@ public interface Rule {
   /** The first n - b arrivals (inexact). */
   static Rule ignore(int b) {
     return new PrefixRules.Ignore(b);
+  }
+
+  /**
+   * Dynamic backup workers: b chosen before each iteration from the last {@code window} simulated
+   * iterations, using at least {@code floor} of the data (the engine's chooser).
+   */
+  static Rule ignoreAuto(double floor, int window) {
+    return new AutoIgnoreRule(floor, window);
   }
 
   /** Fractional repetition code tolerating s stragglers. */
