@@ -71,4 +71,23 @@ public interface BoundStrategy {
    * What the iteration just ended showed of its primary tasks' times (adaptive strategies learn).
    */
   default void afterIteration(TaskTimes times) {}
+
+  /**
+   * How many iterations old a result this strategy applies may be (0: only the iteration's own;
+   * then unfinished tasks may be cancelled when the iteration ends).
+   */
+  default int staleness() {
+    return 0;
+  }
+
+  /** Whether task {@code task}'s result computed at iteration {@code computedAt} applies now. */
+  default boolean acceptsStale(int task, int computedAt) {
+    return false;
+  }
+
+  /** Task {@code task}'s result computed at {@code computedAt} was applied. */
+  default void applied(int task, int computedAt) {}
+
+  /** The job of iteration {@code computedAt} ended; its tasks without a result will not report. */
+  default void abandon(int computedAt) {}
 }

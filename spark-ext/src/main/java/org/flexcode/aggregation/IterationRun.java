@@ -8,6 +8,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,6 +38,8 @@ final class IterationRun<T, M> {
   private boolean lateLaunched;
   private BitSet lateBlocks; // the blocks late tasks compute; null: all of theirs
   private int resubmits;
+  private BooleanSupplier earlierJobsRunning = () -> false;
+  private int staleDropped;
 
   IterationRun(
       IterationInput<T, M> input,
@@ -86,6 +90,26 @@ final class IterationRun<T, M> {
     return new org.flexcode.adaptive.TaskTimes(ms, censored, overhead);
   }
 
+  /**
+   * Makes the run wait, while undecided, for jobs of earlier iterations that {@code running} says
+   * still run (their late results may let it decide) instead of recovering.
+   */
+  void waitForEarlierJobs(BooleanSupplier running) {
+    this.earlierJobsRunning = running;
+  }
+
+  /** Hands the results still queued (arrived after the decision) to {@code sink}. */
+  void drainQueue(Consumer<PartialResult> sink) {
+    for (PartialResult r = queue.poll(); r != null; r = queue.poll()) {
+      sink.accept(r);
+    }
+  }
+
+  /** Results of earlier iterations this run refused as too old or superseded. */
+  int staleDropped() {
+    return staleDropped;
+  }
+
   /** Hands over a result of this iteration (any thread). */
   void offer(PartialResult result) {
     queue.offer(result);
@@ -104,7 +128,7 @@ final class IterationRun<T, M> {
         }
       }
       launchLateIfDue();
-      if (r != null || jobsRunning() || !queue.isEmpty()) {
+      if (r != null || jobsRunning() || !queue.isEmpty() || earlierJobsRunning.getAsBoolean()) {
         continue;
       }
       decision = recover();
@@ -132,6 +156,11 @@ final class IterationRun<T, M> {
 
   /** The decision after {@code result}, or null: failed, a repeat, undecided, or not launched. */
   private Decision take(PartialResult result) {
+    if (result.iteration() != input.iteration()
+        && !strategy.acceptsStale(result.task(), result.iteration())) {
+      staleDropped++;
+      return null;
+    }
     if (!arrivals.record(result)) {
       return null;
     }
@@ -215,7 +244,7 @@ final class IterationRun<T, M> {
     return null;
   }
 
-  private boolean jobsRunning() {
+  boolean jobsRunning() {
     return !job.isDone() || lateJobs.stream().anyMatch(lateJob -> !lateJob.job().isDone());
   }
 

@@ -70,6 +70,13 @@ final class RecordBuilder {
     for (int task : used) {
       waste += Math.max(0, decodeStartMs - results.get(task).finishMs());
     }
+    Map<Integer, Integer> stale = new java.util.TreeMap<>();
+    for (int task : used) {
+      int age = run.iteration() - results.get(task).iteration();
+      if (age > 0) {
+        stale.put(task, age);
+      }
+    }
     List<TaskTiming> timings = new ArrayList<>();
     for (int task : arrivals.order()) {
       PartialResult r = results.get(task);
@@ -96,7 +103,8 @@ final class RecordBuilder {
         decision.residual(),
         decision.exact(),
         decision.estimated(),
-        choice);
+        choice,
+        stale);
   }
 
   private long cancelledMs() {

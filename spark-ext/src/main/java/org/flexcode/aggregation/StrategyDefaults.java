@@ -49,5 +49,11 @@ public final class StrategyDefaults {
   /** {@code steal}'s late-copy multiplier of the median chunk time; 0: no late copies. */
   public static final double STEAL_LATE = 1.5;
 
+  /** Iterations a result {@code ssp} applies may lag (staleness k). */
+  public static final int SSP_STALENESS = 1;
+
+  /** Blocks an {@code ssp} iteration may miss (b). */
+  public static final int SSP_MISSING = 1;
+
   private StrategyDefaults() {}
 }

@@ -17,6 +17,7 @@ final class StrategyTable {
   static final String HYBRID = "hybrid";
   static final String STEAL = "steal";
   static final String AUTO = "auto";
+  static final String SSP = "ssp";
 
   private static final List<String> SHADOW_KEYS = List.of("m", "f", "selector", "late", "seed");
 
@@ -28,12 +29,26 @@ final class StrategyTable {
           .with(CodeKind.CYCLIC.toString(), List.of("s"), spec -> coded(CodeKind.CYCLIC, spec))
           .with(SHADOW, SHADOW_KEYS, spec -> new Shadowed(StrategyDefaults.CODE, 0, shadows(spec)))
           .with(HYBRID, hybridKeys(), StrategyTable::hybrid)
-          .with(STEAL, List.of("r", "chunks", "late"), StrategyTable::steal);
+          .with(STEAL, List.of("r", "chunks", "late"), StrategyTable::steal)
+          .with(
+              SSP,
+              List.of("staleness", "b"),
+              spec ->
+                  new Ssp(
+                      spec.integer("staleness", StrategyDefaults.SSP_STALENESS),
+                      spec.integer("b", StrategyDefaults.SSP_MISSING)));
 
   /** The names, in the order of {@link AggregationStrategy#KNOWN}. */
   static final List<String> NAMES =
       List.of(
-          BSP, IGNORE, CodeKind.FRC.toString(), CodeKind.CYCLIC.toString(), SHADOW, HYBRID, STEAL);
+          BSP,
+          IGNORE,
+          CodeKind.FRC.toString(),
+          CodeKind.CYCLIC.toString(),
+          SHADOW,
+          HYBRID,
+          STEAL,
+          SSP);
 
   private StrategyTable() {}
 

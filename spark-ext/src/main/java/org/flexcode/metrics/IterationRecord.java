@@ -27,6 +27,8 @@ import java.util.Map;
  *   <li>{@code choice}: what an adaptive strategy chose for this iteration and why (for {@code
  *       ignore:b=auto} the b and the predicted records per second of each candidate); "" for a
  *       fixed strategy.
+ *   <li>{@code staleResults}: task -> age in iterations, for the used results computed at an
+ *       earlier iteration's model ({@code ssp}); empty when every used result is this iteration's.
  * </ul>
  */
 public record IterationRecord(
@@ -48,7 +50,8 @@ public record IterationRecord(
     double residual,
     boolean exact,
     Map<Integer, Integer> estimatedBlocks,
-    String choice) {
+    String choice,
+    Map<Integer, Integer> staleResults) {
 
   /** Copies the lists so the record stays immutable. */
   public IterationRecord {
@@ -57,6 +60,7 @@ public record IterationRecord(
     cancelledTasks = List.copyOf(cancelledTasks);
     estimatedBlocks = Map.copyOf(estimatedBlocks);
     choice = choice == null ? "" : choice;
+    staleResults = Map.copyOf(staleResults);
   }
 
   /** Driver time from submission to the aggregate. */
