@@ -58,8 +58,8 @@ final class StrategyTable {
 
   /**
    * A full spec (with a ':') as parsed; a bare name with the parameters given: {@code ignore} drops
-   * {@code b}, {@code frc}, {@code cyclic} and {@code hybrid} tolerate {@code s}, {@code shadow}
-   * and {@code hybrid} add {@code shadows}.
+   * {@code b} ({@code ssp} misses at most b), {@code frc}, {@code cyclic} and {@code hybrid}
+   * tolerate {@code s}, {@code shadow} and {@code hybrid} add {@code shadows}.
    */
   static AggregationStrategy named(String nameOrSpec, int s, int b, ShadowSpec shadows) {
     AggregationStrategy named = parse(nameOrSpec);
@@ -68,6 +68,9 @@ final class StrategyTable {
     }
     if (named instanceof Ignore) {
       return new Ignore(b);
+    }
+    if (named instanceof Ssp ssp) {
+      return new Ssp(ssp.staleness(), b);
     }
     if (named instanceof Coded coded) {
       return new Coded(coded.kind(), s);

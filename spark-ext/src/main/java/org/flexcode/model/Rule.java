@@ -18,7 +18,8 @@ import org.flexcode.coding.GradientCode;
  * load balancing: launch + total work / sum over cores of 1 / factor); {@code steal:r=2,chunks=4}
  * (every block cut into chunks, each cached on r distinct executors; an executor computes its home
  * chunks first, then its idle cores take pending chunks they hold a copy of; exact, ends when every
- * chunk is computed once).
+ * chunk is computed once); {@code ssp:staleness=1,b=1} (late tasks keep running into later
+ * iterations, at most b blocks missing, none waited on for more than k iterations).
  */
 public interface Rule {
 
@@ -68,6 +69,14 @@ public interface Rule {
   /** Work stealing at chunk granularity over r cached copies. */
   static Rule steal(int r, int chunks) {
     return new StealRule(r, chunks);
+  }
+
+  /**
+   * Bounded staleness: late tasks keep their cores into later iterations, results at most {@code
+   * staleness} iterations old, at most {@code b} blocks missing from an iteration.
+   */
+  static Rule ssp(int staleness, int b) {
+    return new SspRule(staleness, b);
   }
 
   /** Parses a spec (see the class comment). */

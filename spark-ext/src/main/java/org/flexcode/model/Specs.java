@@ -14,7 +14,7 @@ final class Specs {
       SpecTable.<Rule>of(
               "rule",
               "bsp, ignore:b=1, ignore:b=auto,floor=0.75,window=5, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, limit, balanced,"
-                  + " steal:r=2,chunks=4")
+                  + " steal:r=2,chunks=4, ssp:staleness=1,b=1")
           .with("bsp", List.of(), s -> Rule.bsp())
           .with("ignore", List.of("b", "floor", "window"), Specs::ignore)
           .with("frc", List.of("s"), s -> Rule.frc(s.integer("s", 1)))
@@ -29,7 +29,11 @@ final class Specs {
           .with(
               "steal",
               List.of("r", "chunks", "late"),
-              s -> Rule.steal(s.integer("r", 2), s.integer("chunks", 4)));
+              s -> Rule.steal(s.integer("r", 2), s.integer("chunks", 4)))
+          .with(
+              "ssp",
+              List.of("staleness", "b"),
+              s -> Rule.ssp(s.integer("staleness", 1), s.integer("b", 1)));
 
   /** The model's machine-level straggler patterns, in the shared spec grammar. */
   static final SpecTable<MachineDelays> PATTERNS =
