@@ -279,6 +279,15 @@ class BenchJobTest {
             "mllib, shadow:m=2,f=0.05,hybrid:s=1,m=1,f=0.2,selector=random,bsp"));
   }
 
+  @Test
+  void adaptiveStrategiesAreRowsTheEngineAndTheModelBothRead() {
+    List<String> rows = BenchJob.splitStrategies("bsp,ignore:b=auto,floor=0.8,ignore:b=1");
+    assertEquals(List.of("bsp", "ignore:b=auto,floor=0.8", "ignore:b=1"), rows);
+    assertEquals("ignore:b=auto,floor=0.8,window=5", BenchJob.specOf(rows.get(1)));
+    assertEquals(
+        "ignore:b=auto,floor=0.8,window=5", org.flexcode.model.Rule.parse(rows.get(1)).spec());
+  }
+
   /** The first lines of a file, as a file of their own. */
   private Path head(Path file, int lines, String suffix) throws Exception {
     Path out = dir.resolve(file.getFileName() + ".head" + suffix);

@@ -13,7 +13,9 @@ import org.flexcode.coding.GradientCode;
  * <ul>
  *   <li>{@code bsp}: wait for all n tasks (what MLlib does);
  *   <li>{@code ignore:b=1}: the fastest n - b tasks, rescaled by all records / records aggregated
- *       (approximate);
+ *       (approximate); {@code ignore:b=auto,floor=0.75,window=5} chooses b before every iteration
+ *       from the last {@code window} iterations' task times, to maximise records aggregated per
+ *       second while using at least {@code floor} of the records;
  *   <li>{@code frc:s=1}: fractional repetition code, exact, any s stragglers;
  *   <li>{@code cyclic:s=1}: cyclic repetition code, exact, any s stragglers;
  *   <li>{@code shadow:m=1,f=0.1}: uncoded primaries plus m shadow tasks over entropy-rich subsets
@@ -25,20 +27,25 @@ import org.flexcode.coding.GradientCode;
  *       shadow-covered beyond s stragglers (up to s + m); {@code code=cyclic} for cyclic primaries;
  *   <li>{@code steal:r=2,chunks=4,late=1.5}: each block cut into chunks cached on r executors; idle
  *       executors take chunks not yet started, late chunks get a copy, the first copy of each chunk
- *       counts (exact, no extra compute when nobody straggles).
+ *       counts (exact, no extra compute when nobody straggles);
+ *   <li>{@code ssp:staleness=1,b=1}: bounded staleness; an iteration ends once at most b blocks
+ *       contributed nothing, a late task keeps running and its result is applied in a later
+ *       iteration if at most {@code staleness} iterations old (the engine waits rather than exceed
+ *       that); the aggregate is the plain sum of the results applied.
  * </ul>
  *
  * Omitted parameters take the values of {@link StrategyDefaults}; {@code parse(x.spec())} equals
  * {@code x}.
  */
-public sealed interface AggregationStrategy permits Bsp, Ignore, Coded, Shadowed, Steal {
+public sealed interface AggregationStrategy
+    permits Bsp, Ignore, AutoIgnore, Coded, Shadowed, Steal, Ssp {
 
   /** The specs {@link #parse} accepts. */
   String KNOWN =
-      "bsp, ignore:b=1, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, hybrid:s=1,m=1,f=0.1,"
-          + " steal:r=2,chunks=4,late=1.5";
+      "bsp, ignore:b=1, ignore:b=auto,floor=0.75,window=5, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, hybrid:s=1,m=1,f=0.1,"
+          + " steal:r=2,chunks=4,late=1.5, ssp:staleness=1,b=1";
 
-  /** The names specs start with: bsp, ignore, frc, cyclic, shadow, hybrid, steal. */
+  /** The names specs start with: bsp, ignore, frc, cyclic, shadow, hybrid, steal, ssp. */
   List<String> NAMES = StrategyTable.NAMES;
 
   /** Bulk-synchronous: every task must finish. */
@@ -49,6 +56,14 @@ public sealed interface AggregationStrategy permits Bsp, Ignore, Coded, Shadowed
   /** Backup workers: the fastest n - b tasks, rescaled. */
   static AggregationStrategy ignore(int b) {
     return new Ignore(b);
+  }
+
+  /**
+   * Dynamic backup workers: b chosen every iteration from the last {@code window} iterations, using
+   * at least {@code floor} of the records.
+   */
+  static AggregationStrategy ignoreAuto(double floor, int window) {
+    return new AutoIgnore(floor, window);
   }
 
   /** Fractional repetition code tolerating s stragglers. */
@@ -118,11 +133,20 @@ public sealed interface AggregationStrategy permits Bsp, Ignore, Coded, Shadowed
   }
 
   /**
-   * Parses {@code bsp}, {@code ignore:b=B}, {@code frc:s=S}, {@code cyclic:s=S}, {@code
+   * Bounded staleness: results at most {@code staleness} iterations old, at most {@code b} blocks
+   * absent from an iteration.
+   */
+  static AggregationStrategy ssp(int staleness, int b) {
+    return new Ssp(staleness, b);
+  }
+
+  /**
+   * Parses {@code bsp}, {@code ignore:b=B}, {@code ignore:b=auto[,floor=F][,window=W]}, {@code
+   * frc:s=S}, {@code cyclic:s=S}, {@code
    * shadow:m=M,f=F[,selector=entropy|random][,seed=S][,late=X]} or {@code
-   * hybrid:s=S,m=M,f=F[,...][,code=frc|cyclic]} or {@code steal:r=R,chunks=C,late=X}; omitted
-   * parameters take {@link StrategyDefaults}. The error names the spec and the bad name, key or
-   * value.
+   * hybrid:s=S,m=M,f=F[,...][,code=frc|cyclic]} or {@code steal:r=R,chunks=C,late=X} or {@code
+   * ssp:staleness=K,b=B}; omitted parameters take {@link StrategyDefaults}. The error names the
+   * spec and the bad name, key or value.
    */
   static AggregationStrategy parse(String spec) {
     return StrategyTable.parse(spec);

@@ -3,6 +3,7 @@ package org.flexcode.aggregation;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
+import org.flexcode.adaptive.TaskTimes;
 import org.flexcode.coding.Decoding;
 import org.flexcode.coding.GradientCode;
 
@@ -57,4 +58,36 @@ public interface BoundStrategy {
     return new Decision(
         decoding.taskCoefficients(), decoding.usedTasks(), decoding.residual(), decoding.exact());
   }
+
+  /**
+   * Called before iteration {@code iteration} starts: an adaptive strategy makes its choice for the
+   * iteration here and returns why (for the log and the record); "" for a fixed strategy.
+   */
+  default String beforeIteration(int iteration) {
+    return "";
+  }
+
+  /**
+   * What the iteration just ended showed of its primary tasks' times (adaptive strategies learn).
+   */
+  default void afterIteration(TaskTimes times) {}
+
+  /**
+   * How many iterations old a result this strategy applies may be (0: only the iteration's own;
+   * then unfinished tasks may be cancelled when the iteration ends).
+   */
+  default int staleness() {
+    return 0;
+  }
+
+  /** Whether task {@code task}'s result computed at iteration {@code computedAt} applies now. */
+  default boolean acceptsStale(int task, int computedAt) {
+    return false;
+  }
+
+  /** Task {@code task}'s result computed at {@code computedAt} was applied. */
+  default void applied(int task, int computedAt) {}
+
+  /** The job of iteration {@code computedAt} ended; its tasks without a result will not report. */
+  default void abandon(int computedAt) {}
 }

@@ -64,9 +64,10 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final StealLaunches stealing; // steal's launches; null for the other strategies
   private final AtomicInteger lateResults = new AtomicInteger();
   private final List<Long> broadcastIds = new ArrayList<>();
+  private final LingeringTasks lingering;
+  private final Object arrivalLock = new Object();
 
   private volatile IterationRun<T, ?> run;
-  private Broadcast<?> currentBroadcast;
   private int iteration;
   private boolean closed;
 
@@ -128,8 +129,12 @@ public final class CodedAggregator<T> implements AutoCloseable {
                 listener,
                 StealSetup.executorIds(executors),
                 holders);
-    this.late = stealing != null ? stealing : shadowLaunches(shadows);
     this.bound = strategy.bind(code, blockRecords);
+    this.late =
+        stealing != null
+            ? stealing
+            : bound instanceof SspDecoder ssp ? new SspLaunches(ssp) : shadowLaunches(shadows);
+    this.lingering = new LingeringTasks(bound);
     this.recovery = new Recovery(bound, layout, options);
     LOG.info(
         "FlexCode: {} over {} tasks ({}), {} records cached in RDD {}",
@@ -196,17 +201,30 @@ public final class CodedAggregator<T> implements AutoCloseable {
     if (dimension < 1) {
       throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
     }
+    long startMs = System.currentTimeMillis();
     int it = iteration++;
     listener.forgetBefore(it - 1);
+    String choice = bound.beforeIteration(it);
+    if (!choice.isEmpty()) {
+      LOG.info("FlexCode iteration {}: {}: {}", it, strategy.describe(), choice);
+    }
     Broadcast<M> broadcast = broadcastModel(model);
     IterationInput<T, M> input = new IterationInput<>(it, broadcast, statistic, dimension);
     IterationRun<T, M> current = new IterationRun<>(input, submitter, late, bound, recovery);
-    run = current;
+    current.waitForEarlierJobs(lingering::earlierJobsRunning);
+    synchronized (arrivalLock) {
+      run = current;
+      lingering.start(current);
+    }
     Decision decision = current.await();
+    synchronized (arrivalLock) {
+      run = null;
+    }
 
     long decodeStartMs = System.currentTimeMillis();
     long decodeStart = System.nanoTime();
-    List<Integer> cancelled = current.cancelUnfinished(options.cancelStragglers());
+    List<Integer> cancelled =
+        current.cancelUnfinished(options.cancelStragglers() && !lingering.keepsStale());
     double[] sum = layout.combine(decision, current.arrivals().results(), dimension);
     if (!decision.estimated().isEmpty()) {
       LOG.info(
@@ -216,14 +234,19 @@ public final class CodedAggregator<T> implements AutoCloseable {
           decision.shares());
     }
     long decodeNanos = System.nanoTime() - decodeStart;
-    run = null;
+    if (lingering.keepsStale()) {
+      lingering.end(current, decision.used().stream().boxed().toList());
+    }
 
     IterationRecord record =
         new RecordBuilder(current, strategy.spec())
             .decoded(decision, decodeStartMs, decodeNanos)
             .cancelled(cancelled, listener)
-            .ids(accumulator.id(), broadcast.id(), lateResults.getAndSet(0))
+            .ids(
+                accumulator.id(), broadcast.id(), lateResults.getAndSet(0) + current.staleDropped())
+            .choice(choice)
             .build();
+    bound.afterIteration(current.taskTimes(code.numTasks(), decodeStartMs, startMs));
     if (LOG.isDebugEnabled()) {
       LOG.debug("FlexCode iteration {}: {}", it, record);
     }
@@ -262,25 +285,38 @@ public final class CodedAggregator<T> implements AutoCloseable {
         : LateLaunchPolicy.none(layout.numTasks());
   }
 
-  /** Broadcasts {@code model}, destroying the previous iteration's broadcast. */
+  /**
+   * Broadcasts {@code model}, destroying the broadcasts no task reads any more (the previous one;
+   * for a strategy applying stale results, those older than its staleness).
+   */
   private <M> Broadcast<M> broadcastModel(M model) {
     Broadcast<M> broadcast = jsc.broadcast(model);
-    if (currentBroadcast != null) {
-      currentBroadcast.destroy();
-    }
-    currentBroadcast = broadcast;
+    lingering.broadcast(broadcast);
     broadcastIds.add(broadcast.id());
     return broadcast;
   }
 
-  /** The accumulator's sink: hands a result to the run of its iteration, or drops it as late. */
+  /**
+   * The accumulator's sink: hands a result to the run of its iteration, or drops it as late; for a
+   * strategy applying stale results, hands an earlier iteration's result to the current run (which
+   * checks its age) or holds it for the next.
+   */
   private void onArrival(PartialResult result) {
-    IterationRun<T, ?> current = run;
-    if (current == null || result.iteration() != current.iteration()) {
-      lateResults.incrementAndGet();
-      return;
+    synchronized (arrivalLock) {
+      IterationRun<T, ?> current = run;
+      boolean stale = current == null || result.iteration() != current.iteration();
+      if (stale && lingering.keepsStale()) {
+        if (current == null) {
+          lingering.hold(result);
+        } else {
+          current.offer(result);
+        }
+      } else if (stale) {
+        lateResults.incrementAndGet();
+      } else {
+        current.offer(result);
+      }
     }
-    current.offer(result);
   }
 
   /** The strategy this engine runs. */
@@ -328,10 +364,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     closed = true;
     accumulator.setSink(null);
     jsc.sc().removeSparkListener(listener);
-    if (currentBroadcast != null) {
-      currentBroadcast.destroy();
-      currentBroadcast = null;
-    }
+    lingering.close();
     coded.unpersist(false);
   }
 }

@@ -28,7 +28,8 @@ record IgnoreDecoder(Ignore strategy, GradientCode code, long[] blockRecords)
     return rescaled(code.numTasks(), finished.stream().boxed().toList(), new long[0]);
   }
 
-  private static Decision rescaled(int n, List<Integer> tasks, long[] blockRecords) {
+  /** The sum of {@code tasks}' results, each scaled by all records / records of those tasks. */
+  static Decision rescaled(int n, List<Integer> tasks, long[] blockRecords) {
     long total = 0;
     long aggregated = 0;
     BitSet used = new BitSet(n);

@@ -8,6 +8,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,6 +38,8 @@ final class IterationRun<T, M> {
   private boolean lateLaunched;
   private BitSet lateBlocks; // the blocks late tasks compute; null: all of theirs
   private int resubmits;
+  private BooleanSupplier earlierJobsRunning = () -> false;
+  private int staleDropped;
 
   IterationRun(
       IterationInput<T, M> input,
@@ -64,6 +68,48 @@ final class IterationRun<T, M> {
     return arrivals;
   }
 
+  /**
+   * The first {@code primaries} tasks' response times from submission: arrival for a finished task,
+   * else (censored) the time run until {@code decidedMs}; the overhead is what the iteration spent
+   * outside its tasks, from {@code startMs} (the aggregate call) to submission and from the
+   * decision to now.
+   */
+  org.flexcode.adaptive.TaskTimes taskTimes(int primaries, long decidedMs, long startMs) {
+    double[] ms = new double[primaries];
+    BitSet censored = new BitSet(primaries);
+    for (int task = 0; task < primaries; task++) {
+      long arrived = arrivals.arrivedMs(task);
+      if (arrived < 0) {
+        censored.set(task);
+        arrived = decidedMs;
+      }
+      ms[task] = Math.max(0, arrived - submitMs);
+    }
+    long overhead =
+        Math.max(0, submitMs - startMs) + Math.max(0, System.currentTimeMillis() - decidedMs);
+    return new org.flexcode.adaptive.TaskTimes(ms, censored, overhead);
+  }
+
+  /**
+   * Makes the run wait, while undecided, for jobs of earlier iterations that {@code running} says
+   * still run (their late results may let it decide) instead of recovering.
+   */
+  void waitForEarlierJobs(BooleanSupplier running) {
+    this.earlierJobsRunning = running;
+  }
+
+  /** Hands the results still queued (arrived after the decision) to {@code sink}. */
+  void drainQueue(Consumer<PartialResult> sink) {
+    for (PartialResult r = queue.poll(); r != null; r = queue.poll()) {
+      sink.accept(r);
+    }
+  }
+
+  /** Results of earlier iterations this run refused as too old or superseded. */
+  int staleDropped() {
+    return staleDropped;
+  }
+
   /** Hands over a result of this iteration (any thread). */
   void offer(PartialResult result) {
     queue.offer(result);
@@ -82,7 +128,7 @@ final class IterationRun<T, M> {
         }
       }
       launchLateIfDue();
-      if (r != null || jobsRunning() || !queue.isEmpty()) {
+      if (r != null || jobsRunning() || !queue.isEmpty() || earlierJobsRunning.getAsBoolean()) {
         continue;
       }
       decision = recover();
@@ -110,6 +156,11 @@ final class IterationRun<T, M> {
 
   /** The decision after {@code result}, or null: failed, a repeat, undecided, or not launched. */
   private Decision take(PartialResult result) {
+    if (result.iteration() != input.iteration()
+        && !strategy.acceptsStale(result.task(), result.iteration())) {
+      staleDropped++;
+      return null;
+    }
     if (!arrivals.record(result)) {
       return null;
     }
@@ -193,7 +244,7 @@ final class IterationRun<T, M> {
     return null;
   }
 
-  private boolean jobsRunning() {
+  boolean jobsRunning() {
     return !job.isDone() || lateJobs.stream().anyMatch(lateJob -> !lateJob.job().isDone());
   }
 

@@ -24,6 +24,7 @@ final class RecordBuilder {
   private long accumulatorId;
   private long broadcastId;
   private int lateResultsDropped;
+  private String choice = "";
 
   RecordBuilder(IterationRun<?, ?> run, String strategy) {
     this.run = run;
@@ -53,6 +54,12 @@ final class RecordBuilder {
     return this;
   }
 
+  /** Why an adaptive strategy ran this iteration as it did ("" for a fixed one). */
+  RecordBuilder choice(String reason) {
+    this.choice = reason;
+    return this;
+  }
+
   IterationRecord build() {
     Arrivals arrivals = run.arrivals();
     Map<Integer, PartialResult> results = arrivals.results();
@@ -62,6 +69,13 @@ final class RecordBuilder {
     long waste = 0;
     for (int task : used) {
       waste += Math.max(0, decodeStartMs - results.get(task).finishMs());
+    }
+    Map<Integer, Integer> stale = new java.util.TreeMap<>();
+    for (int task : used) {
+      int age = run.iteration() - results.get(task).iteration();
+      if (age > 0) {
+        stale.put(task, age);
+      }
     }
     List<TaskTiming> timings = new ArrayList<>();
     for (int task : arrivals.order()) {
@@ -88,7 +102,9 @@ final class RecordBuilder {
         broadcastId,
         decision.residual(),
         decision.exact(),
-        decision.estimated());
+        decision.estimated(),
+        choice,
+        stale);
   }
 
   private long cancelledMs() {

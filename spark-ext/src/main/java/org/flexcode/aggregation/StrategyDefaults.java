@@ -12,6 +12,12 @@ public final class StrategyDefaults {
   /** Slowest tasks {@code ignore} drops (b). */
   public static final int IGNORED = 1;
 
+  /** The least share of the records {@code ignore:b=auto} aggregates (floor). */
+  public static final double IGNORE_FLOOR = 0.75;
+
+  /** The iterations of history {@code ignore:b=auto} chooses b from (window). */
+  public static final int IGNORE_WINDOW = 5;
+
   /** The code of {@code hybrid}'s primaries. */
   public static final CodeKind CODE = CodeKind.FRC;
 
@@ -42,6 +48,12 @@ public final class StrategyDefaults {
 
   /** {@code steal}'s late-copy multiplier of the median chunk time; 0: no late copies. */
   public static final double STEAL_LATE = 1.5;
+
+  /** Iterations a result {@code ssp} applies may lag (staleness k). */
+  public static final int SSP_STALENESS = 1;
+
+  /** Blocks an {@code ssp} iteration may miss (b). */
+  public static final int SSP_MISSING = 1;
 
   private StrategyDefaults() {}
 }

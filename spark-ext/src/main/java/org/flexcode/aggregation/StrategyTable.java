@@ -16,24 +16,39 @@ final class StrategyTable {
   static final String SHADOW = "shadow";
   static final String HYBRID = "hybrid";
   static final String STEAL = "steal";
+  static final String AUTO = "auto";
+  static final String SSP = "ssp";
 
   private static final List<String> SHADOW_KEYS = List.of("m", "f", "selector", "late", "seed");
 
   private static final SpecTable<AggregationStrategy> TABLE =
       SpecTable.<AggregationStrategy>of("strategy", AggregationStrategy.KNOWN)
           .with(BSP, List.of(), spec -> new Bsp())
-          .with(
-              IGNORE, List.of("b"), spec -> new Ignore(spec.integer("b", StrategyDefaults.IGNORED)))
+          .with(IGNORE, List.of("b", "floor", "window"), StrategyTable::ignore)
           .with(CodeKind.FRC.toString(), List.of("s"), spec -> coded(CodeKind.FRC, spec))
           .with(CodeKind.CYCLIC.toString(), List.of("s"), spec -> coded(CodeKind.CYCLIC, spec))
           .with(SHADOW, SHADOW_KEYS, spec -> new Shadowed(StrategyDefaults.CODE, 0, shadows(spec)))
           .with(HYBRID, hybridKeys(), StrategyTable::hybrid)
-          .with(STEAL, List.of("r", "chunks", "late"), StrategyTable::steal);
+          .with(STEAL, List.of("r", "chunks", "late"), StrategyTable::steal)
+          .with(
+              SSP,
+              List.of("staleness", "b"),
+              spec ->
+                  new Ssp(
+                      spec.integer("staleness", StrategyDefaults.SSP_STALENESS),
+                      spec.integer("b", StrategyDefaults.SSP_MISSING)));
 
   /** The names, in the order of {@link AggregationStrategy#KNOWN}. */
   static final List<String> NAMES =
       List.of(
-          BSP, IGNORE, CodeKind.FRC.toString(), CodeKind.CYCLIC.toString(), SHADOW, HYBRID, STEAL);
+          BSP,
+          IGNORE,
+          CodeKind.FRC.toString(),
+          CodeKind.CYCLIC.toString(),
+          SHADOW,
+          HYBRID,
+          STEAL,
+          SSP);
 
   private StrategyTable() {}
 
@@ -43,8 +58,8 @@ final class StrategyTable {
 
   /**
    * A full spec (with a ':') as parsed; a bare name with the parameters given: {@code ignore} drops
-   * {@code b}, {@code frc}, {@code cyclic} and {@code hybrid} tolerate {@code s}, {@code shadow}
-   * and {@code hybrid} add {@code shadows}.
+   * {@code b} ({@code ssp} misses at most b), {@code frc}, {@code cyclic} and {@code hybrid}
+   * tolerate {@code s}, {@code shadow} and {@code hybrid} add {@code shadows}.
    */
   static AggregationStrategy named(String nameOrSpec, int s, int b, ShadowSpec shadows) {
     AggregationStrategy named = parse(nameOrSpec);
@@ -53,6 +68,9 @@ final class StrategyTable {
     }
     if (named instanceof Ignore) {
       return new Ignore(b);
+    }
+    if (named instanceof Ssp ssp) {
+      return new Ssp(ssp.staleness(), b);
     }
     if (named instanceof Coded coded) {
       return new Coded(coded.kind(), s);
@@ -68,6 +86,20 @@ final class StrategyTable {
     keys.addAll(SHADOW_KEYS);
     keys.add("code");
     return keys;
+  }
+
+  /** {@code ignore:b=B}, or {@code ignore:b=auto} with its floor and window. */
+  private static AggregationStrategy ignore(Spec spec) {
+    boolean auto = AUTO.equals(spec.choice("b", String::trim, ""));
+    if (auto) {
+      return new AutoIgnore(
+          spec.number("floor", StrategyDefaults.IGNORE_FLOOR, "a number in (0, 1]"),
+          spec.integer("window", StrategyDefaults.IGNORE_WINDOW));
+    }
+    if (spec.keys().contains("floor") || spec.keys().contains("window")) {
+      throw spec.error("floor and window apply to b=auto only, not to a fixed b", null);
+    }
+    return new Ignore(spec.integer("b", StrategyDefaults.IGNORED));
   }
 
   private static AggregationStrategy coded(CodeKind kind, Spec spec) {

@@ -70,6 +70,9 @@ final class TaskCount {
     if (strategy instanceof Ignore ignore) {
       min = Math.max(min, ignore.b() + 1);
     }
+    if (strategy instanceof Ssp ssp) {
+      min = Math.max(min, ssp.b() + 1);
+    }
     return min;
   }
 
@@ -92,7 +95,7 @@ final class TaskCount {
   }
 
   private static String neededBecause(AggregationStrategy strategy) {
-    if (strategy instanceof Ignore) {
+    if (strategy instanceof Ignore || strategy instanceof Ssp) {
       return "more tasks than the b ignored";
     }
     if (strategy.tolerance() > 0) {

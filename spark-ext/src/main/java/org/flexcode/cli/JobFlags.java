@@ -20,10 +20,11 @@ final class JobFlags {
   /** The usage lines, indented as the jobs' usage texts. */
   static final String USAGE =
       """
-        --strategy S         bsp, ignore, frc, cyclic, shadow, hybrid, steal, or a full spec such as
-                             shadow:m=1,f=0.1,late=1.5 or cyclic:s=2 (default bsp)
+        --strategy S         bsp, ignore, frc, cyclic, shadow, hybrid, steal, ssp, or a full spec
+                             such as shadow:m=1,f=0.1,late=1.5, cyclic:s=2, ignore:b=auto or
+                             ssp:staleness=2 (default bsp)
         --tolerance S        stragglers tolerated by frc, cyclic and hybrid (default 1)
-        --ignore B           slowest tasks ignore drops (default 1)
+        --ignore B           slowest tasks ignore drops, blocks ssp may miss (default 1)
         --shadows M          shadow tasks of shadow and hybrid (default 1)
         --shadow-fraction F  fraction of each block a shadow holds (default 0.1)
         --selector X         how shadows pick records: entropy or random (default entropy)

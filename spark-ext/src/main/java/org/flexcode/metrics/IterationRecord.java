@@ -24,6 +24,11 @@ import java.util.Map;
  *       the exact full sum.
  *   <li>{@code estimatedBlocks}: block -> shadow task, for the blocks whose statistic came from a
  *       shadow's estimate instead of a primary (empty when no shadow stood in).
+ *   <li>{@code choice}: what an adaptive strategy chose for this iteration and why (for {@code
+ *       ignore:b=auto} the b and the predicted records per second of each candidate); "" for a
+ *       fixed strategy.
+ *   <li>{@code staleResults}: task -> age in iterations, for the used results computed at an
+ *       earlier iteration's model ({@code ssp}); empty when every used result is this iteration's.
  * </ul>
  */
 public record IterationRecord(
@@ -44,7 +49,9 @@ public record IterationRecord(
     long broadcastId,
     double residual,
     boolean exact,
-    Map<Integer, Integer> estimatedBlocks) {
+    Map<Integer, Integer> estimatedBlocks,
+    String choice,
+    Map<Integer, Integer> staleResults) {
 
   /** Copies the lists so the record stays immutable. */
   public IterationRecord {
@@ -52,6 +59,8 @@ public record IterationRecord(
     usedTasks = List.copyOf(usedTasks);
     cancelledTasks = List.copyOf(cancelledTasks);
     estimatedBlocks = Map.copyOf(estimatedBlocks);
+    choice = choice == null ? "" : choice;
+    staleResults = Map.copyOf(staleResults);
   }
 
   /** Driver time from submission to the aggregate. */

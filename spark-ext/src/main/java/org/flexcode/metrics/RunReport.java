@@ -45,6 +45,12 @@ public final class RunReport {
     row.put("residual", record.residual());
     row.put("blocks_estimated_by_shadows", new java.util.TreeMap<>(record.estimatedBlocks()));
     row.put("exact", record.exact());
+    if (!record.staleResults().isEmpty()) {
+      row.put("stale_results", new java.util.TreeMap<>(record.staleResults()));
+    }
+    if (!record.choice().isEmpty()) {
+      row.put("choice", record.choice());
+    }
     iterations.add(row);
   }
 

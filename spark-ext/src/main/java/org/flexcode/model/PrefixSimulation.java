@@ -78,6 +78,11 @@ final class PrefixSimulation implements Rule.Simulation {
     return new IterationOutcome(end, computed, Math.max(0.0, computed - useful));
   }
 
+  /** When task {@code task} finished (or would have) in the last {@link #run}, in ms. */
+  double finishOf(int task) {
+    return schedule.finish[task];
+  }
+
   /**
    * Sorts the tasks by finish time: a primitive sort on the finish's bits (non-negative doubles
    * order as their bits) with the index in the low bits, then an insertion pass on the exact

@@ -9,6 +9,7 @@ import org.flexcode.coding.GradientCode;
  * iteration).
  *
  * <p>Specs ({@link #parse}): {@code bsp} (every task); {@code ignore:b=1} (the first n - b); {@code
+ * ignore:b=auto,floor=0.75,window=5} (b chosen per iteration from the simulated history); {@code
  * frc:s=1}, {@code cyclic:s=1} (s+1 blocks per task; the first time the finished set decodes, by
  * {@link org.flexcode.coding.GradientCode#isDecodable}); {@code shadow:m=1,f=0.1} (m extra tasks,
  * shadow k holding the fraction f of blocks [k n/m, (k+1) n/m), queued after the primaries: ends
@@ -17,7 +18,8 @@ import org.flexcode.coding.GradientCode;
  * load balancing: launch + total work / sum over cores of 1 / factor); {@code steal:r=2,chunks=4}
  * (every block cut into chunks, each cached on r distinct executors; an executor computes its home
  * chunks first, then its idle cores take pending chunks they hold a copy of; exact, ends when every
- * chunk is computed once).
+ * chunk is computed once); {@code ssp:staleness=1,b=1} (late tasks keep running into later
+ * iterations, at most b blocks missing, none waited on for more than k iterations).
  */
 public interface Rule {
 
@@ -29,6 +31,14 @@ public interface Rule {
   /** The first n - b arrivals (inexact). */
   static Rule ignore(int b) {
     return new PrefixRules.Ignore(b);
+  }
+
+  /**
+   * Dynamic backup workers: b chosen before each iteration from the last {@code window} simulated
+   * iterations, using at least {@code floor} of the data (the engine's chooser).
+   */
+  static Rule ignoreAuto(double floor, int window) {
+    return new AutoIgnoreRule(floor, window);
   }
 
   /** Fractional repetition code tolerating s stragglers. */
@@ -59,6 +69,14 @@ public interface Rule {
   /** Work stealing at chunk granularity over r cached copies. */
   static Rule steal(int r, int chunks) {
     return new StealRule(r, chunks);
+  }
+
+  /**
+   * Bounded staleness: late tasks keep their cores into later iterations, results at most {@code
+   * staleness} iterations old, at most {@code b} blocks missing from an iteration.
+   */
+  static Rule ssp(int staleness, int b) {
+    return new SspRule(staleness, b);
   }
 
   /** Parses a spec (see the class comment). */

@@ -13,10 +13,10 @@ final class Specs {
   static final SpecTable<Rule> RULES =
       SpecTable.<Rule>of(
               "rule",
-              "bsp, ignore:b=1, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, limit, balanced,"
-                  + " steal:r=2,chunks=4")
+              "bsp, ignore:b=1, ignore:b=auto,floor=0.75,window=5, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, limit, balanced,"
+                  + " steal:r=2,chunks=4, ssp:staleness=1,b=1")
           .with("bsp", List.of(), s -> Rule.bsp())
-          .with("ignore", List.of("b"), s -> Rule.ignore(s.integer("b", 1)))
+          .with("ignore", List.of("b", "floor", "window"), Specs::ignore)
           .with("frc", List.of("s"), s -> Rule.frc(s.integer("s", 1)))
           .with("cyclic", List.of("s"), s -> Rule.cyclic(s.integer("s", 1)))
           // selector, late and seed are the engine's; the model reads m and f only
@@ -29,7 +29,11 @@ final class Specs {
           .with(
               "steal",
               List.of("r", "chunks", "late"),
-              s -> Rule.steal(s.integer("r", 2), s.integer("chunks", 4)));
+              s -> Rule.steal(s.integer("r", 2), s.integer("chunks", 4)))
+          .with(
+              "ssp",
+              List.of("staleness", "b"),
+              s -> Rule.ssp(s.integer("staleness", 1), s.integer("b", 1)));
 
   /** The model's machine-level straggler patterns, in the shared spec grammar. */
   static final SpecTable<MachineDelays> PATTERNS =
@@ -60,6 +64,17 @@ final class Specs {
                       s.number("slow", 0.05), s.number("recover", 0.3), s.number("factor", 4)));
 
   private Specs() {}
+
+  /** {@code ignore:b=B}, or {@code ignore:b=auto[,floor=F][,window=W]}. */
+  private static Rule ignore(org.flexcode.spec.Spec s) {
+    if ("auto".equals(s.choice("b", String::trim, ""))) {
+      return Rule.ignoreAuto(s.number("floor", 0.75, "a number in (0, 1]"), s.integer("window", 5));
+    }
+    if (s.keys().contains("floor") || s.keys().contains("window")) {
+      throw s.error("floor and window apply to b=auto only, not to a fixed b", null);
+    }
+    return Rule.ignore(s.integer("b", 1));
+  }
 
   static void check(boolean ok, String message) {
     if (!ok) {

@@ -31,7 +31,8 @@ class JobStrategySpecTest {
   static Stream<Arguments> jobsAndSpecs() {
     List<Arguments> all = new ArrayList<>();
     for (String job : List.of("lr", "mf", "lda")) {
-      for (String spec : List.of("shadow:m=1,f=0.1,late=1.5", "cyclic:s=2")) {
+      for (String spec :
+          List.of("shadow:m=1,f=0.1,late=1.5", "cyclic:s=2", "ignore:b=auto", "ssp:staleness=2")) {
         all.add(Arguments.of(job, spec));
       }
     }

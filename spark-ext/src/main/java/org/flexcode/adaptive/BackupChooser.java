@@ -1,0 +1,208 @@
+package org.flexcode.adaptive;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Deque;
+import java.util.Locale;
+
+/**
+ * Dynamic backup workers: before each iteration, chooses how many of the slowest tasks ({@code b})
+ * the iteration leaves out, to maximise progress per second over the recent history.
+ *
+ * <p>For each of the last {@code window} iterations i and each candidate b, the tasks are sorted by
+ * their (estimated) response time t; ending after the fastest n - b would have taken t_i(b) = the
+ * (n - b)-th smallest time and aggregated r_i(b) = the records of those n - b tasks. The predicted
+ * rate of b is sum_i r_i(b) / sum_i (t_i(b) + o_i), o_i the iteration's fixed cost, and the choice
+ * is the smallest b whose rate is within 1% of the best (fewer ignored tasks when it makes no
+ * difference). Candidates stop at the largest b that keeps at least {@code floor} of all records
+ * even when the b largest blocks are the ones left out. Without history, b = 0.
+ *
+ * <p>A task left out of an iteration was cancelled: its time is only known to exceed the moment the
+ * iteration ended (censored). It counts at the larger of that bound and the task's last observed
+ * time, if that observation is at most 4 x window iterations old (a task that turned slow stays
+ * slow in the estimate while it is left out; once the observation expires the task counts at the
+ * bound, so b falls and the next iteration sees the task again). A task that recovers is seen as
+ * soon as it finishes among the fastest n - b.
+ *
+ * <p>Plain Java, not thread-safe: the engine's driver thread (or the model) calls it.
+ */
+public final class BackupChooser {
+
+  private static final double TIE = 0.01;
+
+  private final long[] records;
+  private final long total;
+  private final int window;
+  private final int maxB;
+  private final double floor;
+  private final Deque<double[]> history = new ArrayDeque<>();
+  private final Deque<Double> overheads = new ArrayDeque<>();
+  private final double[] lastSeenMs;
+  private final int[] lastSeenAt;
+  private final int[] memory;
+  private int observed;
+
+  /**
+   * A chooser for tasks holding {@code blockRecords[i]} records each, keeping at least {@code
+   * floor} (in (0, 1]) of the records, over the last {@code window} (>= 1) iterations.
+   */
+  public BackupChooser(long[] blockRecords, double floor, int window) {
+    if (blockRecords == null || blockRecords.length == 0) {
+      throw new IllegalArgumentException("ignore:b=auto needs at least one task");
+    }
+    checkFloor(floor);
+    checkWindow(window);
+    this.records = blockRecords.clone();
+    this.total = Arrays.stream(records).sum();
+    this.floor = floor;
+    this.window = window;
+    this.maxB = largestB(records, floor);
+    this.lastSeenMs = new double[records.length];
+    this.lastSeenAt = new int[records.length];
+    Arrays.fill(lastSeenAt, Integer.MIN_VALUE / 2);
+    this.memory = new int[records.length];
+    Arrays.fill(memory, 4 * window);
+  }
+
+  /** Refuses a floor outside (0, 1]. */
+  public static void checkFloor(double floor) {
+    if (!(floor > 0 && floor <= 1)) {
+      throw new IllegalArgumentException(
+          "ignore:b=auto: floor (share of the records used) must be in (0, 1], got " + floor);
+    }
+  }
+
+  /** Refuses a window below 1. */
+  public static void checkWindow(int window) {
+    if (window < 1) {
+      throw new IllegalArgumentException(
+          "ignore:b=auto: window (iterations of history) must be >= 1, got " + window);
+    }
+  }
+
+  /** The largest b that keeps {@code floor} of the records even without the b largest blocks. */
+  static int largestB(long[] blockRecords, double floor) {
+    long[] sorted = blockRecords.clone();
+    Arrays.sort(sorted);
+    long all = Arrays.stream(sorted).sum();
+    long kept = all;
+    int b = 0;
+    for (int j = sorted.length - 1; j > 0; j--) {
+      kept -= sorted[j];
+      if (kept < floor * all) {
+        break;
+      }
+      b++;
+    }
+    return b;
+  }
+
+  /** The largest b this chooser considers. */
+  public int maxB() {
+    return maxB;
+  }
+
+  /** The choice for the next iteration. */
+  public BackupChoice choose() {
+    if (history.isEmpty()) {
+      return new BackupChoice(0, Double.NaN, "b=0: no history yet, every task is waited for");
+    }
+    double[] rates = new double[maxB + 1];
+    double best = 0;
+    for (int b = 0; b <= maxB; b++) {
+      rates[b] = rate(b);
+      best = Math.max(best, rates[b]);
+    }
+    int chosen = 0;
+    while (rates[chosen] < (1 - TIE) * best) {
+      chosen++;
+    }
+    return new BackupChoice(chosen, rates[chosen], reason(chosen, rates));
+  }
+
+  /** Records what the last iteration showed (its n tasks' times). */
+  public void observe(TaskTimes times) {
+    if (times.tasks() != records.length) {
+      throw new IllegalArgumentException(
+          "ignore:b=auto: times of " + times.tasks() + " tasks, expected " + records.length);
+    }
+    double[] ms = times.responseMs();
+    BitSet censored = times.censored();
+    double[] estimate = new double[ms.length];
+    double slow = 2 * medianOf(ms, censored);
+    for (int i = 0; i < ms.length; i++) {
+      boolean recent = observed - lastSeenAt[i] <= memory[i];
+      if (censored.get(i)) {
+        estimate[i] = recent ? Math.max(ms[i], lastSeenMs[i]) : ms[i];
+      } else {
+        estimate[i] = ms[i];
+        if (ms[i] <= slow) {
+          memory[i] = 4 * window;
+        } else if (!recent && lastSeenMs[i] > slow) {
+          memory[i] = (int) Math.min(1 << 20, 2L * memory[i]); // a probe found it still slow
+        }
+        lastSeenMs[i] = ms[i];
+        lastSeenAt[i] = observed;
+      }
+    }
+    observed++;
+    history.addLast(estimate);
+    overheads.addLast(times.overheadMs());
+    if (history.size() > window) {
+      history.removeFirst();
+      overheads.removeFirst();
+    }
+  }
+
+  /** The median of the uncensored times (all of them if every one is censored). */
+  private static double medianOf(double[] ms, BitSet censored) {
+    double[] seen =
+        java.util.stream.IntStream.range(0, ms.length)
+            .filter(i -> !censored.get(i))
+            .mapToDouble(i -> ms[i])
+            .sorted()
+            .toArray();
+    double[] values = seen.length > 0 ? seen : ms.clone();
+    Arrays.sort(values);
+    return values[values.length / 2];
+  }
+
+  /** Predicted records per second when the b slowest tasks are left out. */
+  private double rate(int b) {
+    double aggregated = 0;
+    double ms = 0;
+    java.util.Iterator<Double> overhead = overheads.iterator();
+    for (double[] times : history) {
+      Integer[] order = new Integer[times.length];
+      for (int i = 0; i < order.length; i++) {
+        order[i] = i;
+      }
+      Arrays.sort(order, (x, y) -> Double.compare(times[x], times[y]));
+      int kept = times.length - b;
+      for (int k = 0; k < kept; k++) {
+        aggregated += records[order[k]];
+      }
+      ms += times[order[kept - 1]] + overhead.next();
+    }
+    return ms > 0 ? aggregated * 1000.0 / ms : Double.POSITIVE_INFINITY;
+  }
+
+  private String reason(int chosen, double[] rates) {
+    StringBuilder text =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "b=%d: %.0f records/s predicted over the last %d iterations (",
+                chosen,
+                rates[chosen],
+                history.size()));
+    for (int b = 0; b < rates.length; b++) {
+      text.append(b == 0 ? "" : ", ").append(String.format(Locale.ROOT, "b=%d %.0f", b, rates[b]));
+    }
+    return text.append(
+            String.format(
+                Locale.ROOT, "; b <= %d keeps >= %.2f of %d records)", maxB, floor, total))
+        .toString();
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * The decision logic of the adaptive strategies, plain Java without Spark: how many of the slowest
+ * tasks {@code ignore:b=auto} leaves out of the next iteration ({@link
+ * org.flexcode.adaptive.BackupChooser}), from the task times the engine (or the model) observed.
+ * The engine's decoders and the model's rules both drive these classes.
+ */
+package org.flexcode.adaptive;

@@ -1,0 +1,54 @@
+package org.flexcode.aggregation;
+
+import org.flexcode.adaptive.BackupChooser;
+import org.flexcode.coding.GradientCode;
+import org.flexcode.spec.SpecText;
+
+/**
+ * {@code ignore:b=auto,floor=0.75,window=5}: dynamic backup workers, an uncoded layout whose b (the
+ * slowest tasks left out, the aggregate rescaled as {@link Ignore}'s) is chosen before every
+ * iteration from the last {@code window} iterations' task times to maximise records aggregated per
+ * second, keeping at least {@code floor} of the records ({@link BackupChooser}).
+ */
+record AutoIgnore(double floor, int window) implements AggregationStrategy {
+
+  /** Validates. */
+  AutoIgnore {
+    BackupChooser.checkFloor(floor);
+    BackupChooser.checkWindow(window);
+  }
+
+  @Override
+  public String spec() {
+    return SpecText.of(StrategyTable.IGNORE)
+        .with("b", StrategyTable.AUTO)
+        .with("floor", floor)
+        .with("window", window)
+        .toString();
+  }
+
+  @Override
+  public boolean isExact() {
+    return false;
+  }
+
+  @Override
+  public AggregationStrategy withShadows(ShadowSpec shadows) {
+    throw new IllegalArgumentException(spec() + " takes no shadow tasks");
+  }
+
+  @Override
+  public GradientCode code(int numTasks) {
+    return GradientCode.uncoded(numTasks);
+  }
+
+  @Override
+  public BoundStrategy bind(GradientCode code, long[] blockRecords) {
+    return new AutoIgnoreDecoder(this, code, blockRecords);
+  }
+
+  @Override
+  public String toString() {
+    return spec();
+  }
+}

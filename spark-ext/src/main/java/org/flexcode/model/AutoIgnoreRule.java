@@ -1,0 +1,73 @@
+package org.flexcode.model;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import org.flexcode.adaptive.BackupChooser;
+import org.flexcode.adaptive.TaskTimes;
+
+/**
+ * {@code ignore:b=auto,floor=0.75,window=5} in the model: before each simulated iteration the
+ * engine's own {@link BackupChooser} picks b from the simulated history (a task that had not
+ * finished when the iteration ended counts as censored at that moment, as the engine sees a
+ * cancelled task), then the iteration ends at the first n - b arrivals.
+ */
+final class AutoIgnoreRule implements Rule {
+
+  private final double floor;
+  private final int window;
+
+  AutoIgnoreRule(double floor, int window) {
+    BackupChooser.checkFloor(floor);
+    BackupChooser.checkWindow(window);
+    this.floor = floor;
+    this.window = window;
+  }
+
+  @Override
+  public String spec() {
+    return "ignore:b=auto,floor=" + Specs.num(floor) + ",window=" + window;
+  }
+
+  @Override
+  public Simulation prepare(Cluster cluster) {
+    int n = cluster.tasks();
+    long[] records = new long[n];
+    Arrays.fill(records, 1);
+    BackupChooser chooser = new BackupChooser(records, floor, window);
+    int[] b = new int[1];
+    PrefixSimulation.Stopping stopping =
+        new PrefixSimulation.Stopping() {
+          @Override
+          public boolean done(BitSet finished) {
+            return finished.cardinality() >= n - b[0];
+          }
+
+          @Override
+          public int count() {
+            return n - b[0];
+          }
+        };
+    double[] blocks = new double[n];
+    Arrays.fill(blocks, 1.0);
+    PrefixSimulation simulation = new PrefixSimulation(cluster, blocks, stopping, false);
+    return (factors, loads) -> {
+      b[0] = chooser.choose().b();
+      IterationOutcome outcome = simulation.run(factors, loads);
+      double end = outcome.spanMs();
+      double[] ms = new double[n];
+      BitSet censored = new BitSet(n);
+      for (int i = 0; i < n; i++) {
+        double finish = simulation.finishOf(i);
+        censored.set(i, finish > end);
+        ms[i] = Math.min(finish, end);
+      }
+      chooser.observe(new TaskTimes(ms, censored, cluster.fixedMs()));
+      return outcome;
+    };
+  }
+
+  @Override
+  public String toString() {
+    return spec();
+  }
+}

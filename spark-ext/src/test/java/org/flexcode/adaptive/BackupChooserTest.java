@@ -1,0 +1,98 @@
+package org.flexcode.adaptive;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.BitSet;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+@Tag("unit")
+class BackupChooserTest {
+
+  private static final long[] EIGHT_BLOCKS = {100, 100, 100, 100, 100, 100, 100, 100};
+
+  /**
+   * Task i at 300 + 10 (7 - i) ms (healthy tasks finish in some order; here the high indices
+   * first), except those in {@code slow} at 1200 ms; the tasks beyond the first n - b by time were
+   * cancelled at the (n - b)-th time.
+   */
+  private static TaskTimes iteration(int b, int... slow) {
+    double[] ms = new double[8];
+    for (int i = 0; i < 8; i++) {
+      ms[i] = 300 + 10 * (7 - i);
+    }
+    for (int task : slow) {
+      ms[task] = 1200;
+    }
+    Integer[] order = {0, 1, 2, 3, 4, 5, 6, 7};
+    java.util.Arrays.sort(order, (x, y) -> Double.compare(ms[x], ms[y]));
+    double end = ms[order[7 - b]];
+    BitSet censored = new BitSet();
+    for (int k = 8 - b; k < 8; k++) {
+      censored.set(order[k]);
+      ms[order[k]] = end;
+    }
+    return new TaskTimes(ms, censored, 50);
+  }
+
+  @Test
+  void waitsForEveryTaskWithoutHistory() {
+    BackupChoice choice = new BackupChooser(EIGHT_BLOCKS, 0.75, 5).choose();
+    assertEquals(0, choice.b());
+    assertTrue(choice.reason().contains("no history"), choice.reason());
+  }
+
+  @Test
+  void raisesBWhenATaskTurnsSlowKeepsItWhileTheTaskIsLeftOutAndLowersItOnRecovery() {
+    BackupChooser chooser = new BackupChooser(EIGHT_BLOCKS, 0.75, 5);
+    for (int i = 0; i < 5; i++) {
+      chooser.observe(iteration(0));
+      assertEquals(0, chooser.choose().b(), "healthy: nothing to gain by leaving tasks out");
+    }
+    chooser.observe(iteration(0, 6)); // task 6 turns slow; b=0 waited for it
+    assertEquals(1, chooser.choose().b(), chooser.choose().reason());
+    for (int i = 0; i < 6; i++) {
+      chooser.observe(iteration(1, 6)); // task 6 is cancelled every iteration: censored at 300
+      assertEquals(1, chooser.choose().b(), "still slow as last seen: " + chooser.choose());
+    }
+    chooser.observe(iteration(0, 6, 2)); // a second slow task, seen with b=0
+    assertEquals(2, chooser.choose().b(), chooser.choose().reason());
+    // Both recover and finish among the first n - b: b falls once the window forgets them.
+    int b = 2;
+    for (int i = 0; i < 5; i++) {
+      chooser.observe(iteration(b));
+      b = chooser.choose().b();
+    }
+    assertEquals(0, b, chooser.choose().reason());
+  }
+
+  @Test
+  void neverLeavesOutMoreThanTheFloorAllows() {
+    assertEquals(2, BackupChooser.largestB(EIGHT_BLOCKS, 0.75));
+    assertEquals(0, BackupChooser.largestB(EIGHT_BLOCKS, 1.0));
+    // the two largest blocks (400 + 300 of 1000) cannot both go at floor 0.5
+    assertEquals(1, BackupChooser.largestB(new long[] {100, 400, 200, 300}, 0.5));
+    BackupChooser chooser = new BackupChooser(EIGHT_BLOCKS, 0.75, 3);
+    for (int i = 0; i < 3; i++) {
+      chooser.observe(iteration(0, 1, 2, 3, 4)); // four slow tasks, but b=2 is the most allowed
+    }
+    BackupChoice choice = chooser.choose();
+    assertTrue(choice.b() <= 2, choice.reason());
+    assertTrue(choice.reason().contains("b <= 2 keeps >= 0.75"), choice.reason());
+  }
+
+  @Test
+  void refusesBadParametersNamingThem() {
+    IllegalArgumentException floor =
+        assertThrows(IllegalArgumentException.class, () -> new BackupChooser(EIGHT_BLOCKS, 0, 5));
+    assertTrue(floor.getMessage().contains("floor"), floor.getMessage());
+    IllegalArgumentException window =
+        assertThrows(IllegalArgumentException.class, () -> new BackupChooser(EIGHT_BLOCKS, 1, 0));
+    assertTrue(window.getMessage().contains("window"), window.getMessage());
+    BackupChooser chooser = new BackupChooser(EIGHT_BLOCKS, 0.75, 5);
+    TaskTimes four = new TaskTimes(new double[4], new BitSet(), 0);
+    assertThrows(IllegalArgumentException.class, () -> chooser.observe(four));
+  }
+}

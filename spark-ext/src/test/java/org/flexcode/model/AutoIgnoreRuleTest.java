@@ -1,0 +1,39 @@
+package org.flexcode.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** {@code ignore:b=auto} in the model: the engine's chooser against the static choices. */
+@Tag("unit")
+class AutoIgnoreRuleTest {
+
+  private static final Cluster EIGHT =
+      Cluster.of(8, 1, 500).withCosts(new Costs(20, 0, 0, 0, 0, 0), 0);
+
+  private static double mean(String pattern, String rule) {
+    return IterationModel.of(EIGHT, MachineDelays.parse(pattern))
+        .run(Rule.parse(rule), 60, 42L)
+        .meanMs();
+  }
+
+  @Test
+  void parsesAndWritesItsSpec() {
+    assertEquals("ignore:b=auto,floor=0.75,window=5", Rule.parse("ignore:b=auto").spec());
+    assertEquals(
+        "ignore:b=auto,floor=0.5,window=3", Rule.parse("ignore:b=auto,floor=0.5,window=3").spec());
+  }
+
+  @Test
+  void followsAPersistentStragglerAndStaysAtBspWithoutOne() {
+    double bsp = mean("persistent:k=1,factor=4", "bsp");
+    double one = mean("persistent:k=1,factor=4", "ignore:b=1");
+    double auto = mean("persistent:k=1,factor=4", "ignore:b=auto");
+    assertTrue(auto < 0.5 * bsp, "auto " + auto + " vs bsp " + bsp);
+    assertTrue(auto <= 1.1 * one, "auto " + auto + " vs ignore:b=1 " + one);
+    double ideal = mean("ideal", "bsp");
+    assertEquals(ideal, mean("ideal", "ignore:b=auto"), 1e-9 * ideal, "nothing to gain: b = 0");
+  }
+}
