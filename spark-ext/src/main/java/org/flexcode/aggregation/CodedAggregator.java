@@ -130,10 +130,12 @@ public final class CodedAggregator<T> implements AutoCloseable {
 
   /**
    * Lays out {@code data} (one block per partition) for {@code strategy}, caches it and counts the
-   * records of each block. The number of tasks follows {@link TaskCount}: {@code
-   * spark.flexcode.numTasks} when set, else the partition count rounded up to a multiple of {@link
-   * AggregationStrategy#taskMultiple()}, raised to what the strategy needs when the cluster has
-   * that many cores (a one-partition input is normal); the repartition is logged with its reason.
+   * records of each block. The number of tasks follows {@link TaskCount} and {@link
+   * AggregatorOptions#numTasks()}: an explicit count; one per executor core ({@link
+   * AggregatorOptions#TASKS_FROM_CLUSTER}); or by default the partition count rounded up to a
+   * multiple of {@link AggregationStrategy#taskMultiple()}, raised to what the strategy needs when
+   * the cluster has that many cores (a one-partition input is normal); the repartition is logged
+   * once with its reason.
    */
   public static <T> CodedAggregator<T> create(
       JavaRDD<T> data, AggregationStrategy strategy, AggregatorOptions options) {
@@ -154,12 +156,14 @@ public final class CodedAggregator<T> implements AutoCloseable {
       throw new IllegalArgumentException("data, strategy and options must not be null");
     }
     int partitions = data.getNumPartitions();
+    JavaRDD<T> input = data;
     TaskCount count =
         TaskCount.choose(
             strategy,
             partitions,
             data.context().defaultParallelism(),
-            data.context().getConf().getInt(TaskCount.CONF_KEY, 0));
+            options.numTasks(),
+            input::count);
     if (count.tasks() != partitions) {
       LOG.info(
           "FlexCode: {}: repartitioning the input from {} partitions to {} tasks ({})",
