@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.broadcast.Broadcast;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.entropy.Colouring;
 import org.flexcode.metrics.IterationRecord;
@@ -22,14 +21,14 @@ import org.slf4j.LoggerFactory;
  * <p>Setup lays the data out with the strategy's code (block j = partition j of the input; coded
  * partition i holds task i's blocks, {@link TaskLayout}), caches it with executor-level preferred
  * locations that put the copies of a block on different executors, and counts each block's records.
- * Per iteration, {@link #aggregate} broadcasts the model (destroying the previous broadcast) and
- * starts an {@link IterationRun}: the {@link JobSubmitter} submits one asynchronous single-stage
- * job in its own job group with {@code interruptOnCancel=true} (late tasks, per the {@link
- * LateLaunchPolicy}, get a second one); each {@link CodedTask}'s coded partial result reaches the
- * driver through an {@code AccumulatorV2} as the task finishes. As soon as the strategy decides,
- * the run cancels the job group (interrupting the stragglers), the layout combines the used
- * results, and the aggregate returns with an {@link IterationRecord}. Results tagged with an
- * earlier iteration are dropped.
+ * Per iteration, {@link #aggregate} broadcasts the model as bytes ({@link BroadcastModel}, so the
+ * tasks read it through their own class loader), destroying the previous broadcast, and starts an
+ * {@link IterationRun}: the {@link JobSubmitter} submits one asynchronous single-stage job in its
+ * own job group with {@code interruptOnCancel=true} (late tasks, per the {@link LateLaunchPolicy},
+ * get a second one); each {@link CodedTask}'s coded partial result reaches the driver through an
+ * {@code AccumulatorV2} as the task finishes. As soon as the strategy decides, the run cancels the
+ * job group (interrupting the stragglers), the layout combines the used results, and the aggregate
+ * returns with an {@link IterationRecord}. Results tagged with an earlier iteration are dropped.
  *
  * <p>Failures: a task that throws has not arrived; Spark retries it. If Spark aborts the job,
  * {@link Recovery} resubmits only the tasks still needed when the code can do without the failed
@@ -65,7 +64,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final List<Long> broadcastIds = new ArrayList<>();
 
   private volatile IterationRun<T, ?> run;
-  private Broadcast<?> currentBroadcast;
+  private BroadcastModel<?> currentBroadcast;
   private int iteration;
   private boolean closed;
 
@@ -190,7 +189,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     }
     int it = iteration++;
     listener.forgetBefore(it - 1);
-    Broadcast<M> broadcast = broadcastModel(model);
+    BroadcastModel<M> broadcast = broadcastModel(model);
     IterationInput<T, M> input = new IterationInput<>(it, broadcast, statistic, dimension);
     IterationRun<T, M> current = new IterationRun<>(input, submitter, late, bound, recovery);
     run = current;
@@ -254,8 +253,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
   }
 
   /** Broadcasts {@code model}, destroying the previous iteration's broadcast. */
-  private <M> Broadcast<M> broadcastModel(M model) {
-    Broadcast<M> broadcast = jsc.broadcast(model);
+  private <M> BroadcastModel<M> broadcastModel(M model) {
+    BroadcastModel<M> broadcast = BroadcastModel.broadcast(jsc, model);
     if (currentBroadcast != null) {
       currentBroadcast.destroy();
     }
