@@ -117,7 +117,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
                 plan, ((Steal) strategy).late(), listener, StealSetup.executorIds(executors));
     this.late = stealing != null ? stealing : shadowLaunches(shadows);
     this.bound = strategy.bind(code, blockRecords);
-    this.recovery = new Recovery(bound, layout, options);
+    this.recovery = new Recovery(bound, layout, options, blockRecords);
     LOG.info(
         "FlexCode: {} over {} tasks ({}), {} records cached in RDD {}",
         strategy.describe(),

@@ -88,7 +88,8 @@ final class RecordBuilder {
         broadcastId,
         decision.residual(),
         decision.exact(),
-        decision.estimated());
+        decision.estimated(),
+        decision.recordScale());
   }
 
   private long cancelledMs() {

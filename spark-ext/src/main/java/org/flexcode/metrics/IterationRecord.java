@@ -24,6 +24,9 @@ import java.util.Map;
  *       the exact full sum.
  *   <li>{@code estimatedBlocks}: block -> shadow task, for the blocks whose statistic came from a
  *       shadow's estimate instead of a primary (empty when no shadow stood in).
+ *   <li>{@code recordScale}: when Spark gave up on tasks and the iteration approximated ({@code
+ *       spark.flexcode.onUndecodable=approximate}), the factor all records / records the
+ *       approximation represents that its sum was multiplied by; 1 otherwise.
  * </ul>
  */
 public record IterationRecord(
@@ -44,7 +47,8 @@ public record IterationRecord(
     long broadcastId,
     double residual,
     boolean exact,
-    Map<Integer, Integer> estimatedBlocks) {
+    Map<Integer, Integer> estimatedBlocks,
+    double recordScale) {
 
   /** Copies the lists so the record stays immutable. */
   public IterationRecord {

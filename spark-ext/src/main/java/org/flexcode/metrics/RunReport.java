@@ -45,6 +45,7 @@ public final class RunReport {
     row.put("residual", record.residual());
     row.put("blocks_estimated_by_shadows", new java.util.TreeMap<>(record.estimatedBlocks()));
     row.put("exact", record.exact());
+    row.put("record_scale", record.recordScale());
     iterations.add(row);
   }
 
