@@ -35,6 +35,7 @@ final class JobFlags {
         --tasks N            primary tasks, one data block each (default: one per executor
                              core, at least s+2; sets the numTasks param)
         --report FILE        write the JSON report there
+        --verbose            print the stack trace of an error (errors are one line otherwise)
       """;
 
   /** The option names above, and the other options every job takes. */
