@@ -88,8 +88,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     String[] locations =
         plan != null
             ? StealSetup.stealLocations(plan, executors)
-            : CodedRDD.spreadOverExecutors(
-                jsc.sc(), layout.numTasks(), code.stragglerTolerance() + 1);
+            : CodedRDD.spreadOverExecutors(jsc.sc(), layout, code.stragglerTolerance() + 1);
     this.coded = new CodedRDD<>(data.rdd(), code, shadows, colouring, locations);
     coded.setName("FlexCode coded data, " + code.describe());
     coded.persist(options.storageLevel());
