@@ -36,6 +36,7 @@ final class IterationRun<T, M> {
   private boolean lateLaunched;
   private BitSet lateBlocks; // the blocks late tasks compute; null: all of theirs
   private int resubmits;
+  private int resubmittedTasks;
 
   IterationRun(
       IterationInput<T, M> input,
@@ -189,8 +190,14 @@ final class IterationRun<T, M> {
         cause.getMessage(),
         failed,
         rerun);
+    resubmittedTasks += rerun.cardinality();
     job = submitter.submit(input, resubmits, rerun, lateBlocks);
     return null;
+  }
+
+  /** The tasks this run resubmitted after Spark aborted one of its jobs. */
+  int resubmittedTasks() {
+    return resubmittedTasks;
   }
 
   private boolean jobsRunning() {

@@ -70,6 +70,7 @@ final class RecordBuilder {
           new TaskTiming(
               task, r.attempt(), r.executorId(), r.startMs(), r.finishMs(), r.injectedDelayMs()));
     }
+    RecoveryTally.Figures recovery = listener.recovery(run.iteration());
     return new IterationRecord(
         run.iteration(),
         strategy,
@@ -89,7 +90,10 @@ final class RecordBuilder {
         decision.residual(),
         decision.exact(),
         decision.estimated(),
-        decision.recordScale());
+        decision.recordScale(),
+        recovery.executorsLost(),
+        recovery.tasksResubmitted() + run.resubmittedTasks(),
+        recovery.recomputeWaitMs());
   }
 
   private long cancelledMs() {

@@ -27,6 +27,10 @@ import java.util.Map;
  *   <li>{@code recordScale}: when Spark gave up on tasks and the iteration approximated ({@code
  *       spark.flexcode.onUndecodable=approximate}), the factor all records / records the
  *       approximation represents that its sum was multiplied by; 1 otherwise.
+ *   <li>{@code executorsLost}: executors Spark removed while the iteration ran; {@code
+ *       tasksResubmitted}: task attempts relaunched (Spark's retries and the tasks the engine
+ *       resubmitted after an aborted job); {@code recomputeWaitMs}: time Spark spent in stages
+ *       recomputing lost shuffle output inside the iteration's jobs.
  * </ul>
  */
 public record IterationRecord(
@@ -48,7 +52,10 @@ public record IterationRecord(
     double residual,
     boolean exact,
     Map<Integer, Integer> estimatedBlocks,
-    double recordScale) {
+    double recordScale,
+    int executorsLost,
+    int tasksResubmitted,
+    long recomputeWaitMs) {
 
   /** Copies the lists so the record stays immutable. */
   public IterationRecord {

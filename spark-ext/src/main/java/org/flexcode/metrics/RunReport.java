@@ -11,8 +11,10 @@ import java.util.Map;
  * The JSON report of a job: {@code job}, {@code strategy}, {@code params}, one entry per
  * aggregation in {@code iterations} ({@code iteration}, {@code ms}, {@code loss}, {@code
  * tasks_used}, {@code tasks_cancelled}, {@code waste_ms}, plus the record's other figures) and a
- * {@code summary} ({@code mean/p50/p95/p99_iteration_ms}, {@code total_waste_ms} and whatever the
- * job adds: final loss, test metrics, wall time).
+ * {@code summary} ({@code mean/p50/p95/p99_iteration_ms}, {@code total_waste_ms}, the recovery
+ * totals {@code total_failed_attempts}, {@code total_executors_lost}, {@code
+ * total_tasks_resubmitted} and {@code total_recompute_wait_ms}, and whatever the job adds: final
+ * loss, test metrics, wall time).
  */
 public final class RunReport {
 
@@ -46,6 +48,9 @@ public final class RunReport {
     row.put("blocks_estimated_by_shadows", new java.util.TreeMap<>(record.estimatedBlocks()));
     row.put("exact", record.exact());
     row.put("record_scale", record.recordScale());
+    row.put("executors_lost", record.executorsLost());
+    row.put("tasks_resubmitted", record.tasksResubmitted());
+    row.put("recompute_wait_ms", record.recomputeWaitMs());
     iterations.add(row);
   }
 
@@ -65,6 +70,14 @@ public final class RunReport {
     summary.put("p95_iteration_ms", SampleStats.percentile(ms, 0.95));
     summary.put("p99_iteration_ms", SampleStats.percentile(ms, 0.99));
     summary.put("total_waste_ms", waste);
+    for (String key :
+        new String[] {
+          "failed_attempts", "executors_lost", "tasks_resubmitted", "recompute_wait_ms"
+        }) {
+      summary.put(
+          "total_" + key,
+          iterations.stream().mapToLong(r -> ((Number) r.get(key)).longValue()).sum());
+    }
   }
 
   /** The summary figures so far. */

@@ -188,6 +188,9 @@ class CodedAggregatorTest {
         CodedAggregator.create(data(jsc, RECORDS, TASKS), AggregationStrategy.frc(1), options)) {
       AggregateResult result = engine.aggregate(1.0, failsOnTask1, 3);
       assertTrue(result.record().failedAttempts() >= 1, result.record().toString());
+      // The engine resubmitted the tasks it still needed after Spark aborted the job.
+      assertTrue(result.record().tasksResubmitted() >= 1, result.record().toString());
+      assertEquals(0, result.record().executorsLost());
       assertFalse(result.record().usedTasks().contains(1));
       assertTrue(result.record().usedTasks().contains(0));
       assertTrue(relativeError(result.values(), expected(RECORDS, 1.0)) <= 1e-9);
