@@ -22,7 +22,10 @@ import org.flexcode.stragglers.StragglerPattern;
  *       e.g. {@code slow-worker:p=0.2,max=2} (experiments and demos; see {@link
  *       StragglerPattern#parse}), seeded by {@code spark.flexcode.stragglers.seed} (7);
  *   <li>{@code spark.flexcode.compute} ({@code real}): {@code emulated:block-ms=T} makes every task
- *       sleep T ms per block it computes, times its straggler factor ({@link ComputeEmulation}).
+ *       sleep T ms per block it computes, times its straggler factor ({@link ComputeEmulation});
+ *   <li>{@code spark.flexcode.numTasks} (0): the primary tasks; 0 leaves the choice to {@link
+ *       #numTasks} 's rule ({@link #TASKS_FROM_INPUT} for the engine, the cluster's cores for the
+ *       Estimators).
  * </ul>
  *
  * <p>{@code workload} and {@code plannedIterations} only label jobs in the Spark UI ("FlexCode lr
@@ -37,7 +40,17 @@ public record AggregatorOptions(
     boolean approximateWhenUndecodable,
     StorageLevel storageLevel,
     int maxResubmits,
-    StragglerInjector injector) {
+    StragglerInjector injector,
+    int numTasks) {
+
+  /** {@link #numTasks} asking for one task per partition of the input (the engine's default). */
+  public static final int TASKS_FROM_INPUT = 0;
+
+  /**
+   * {@link #numTasks} asking for one task per executor core of the cluster (the Estimators' and
+   * jobs' default), at least s + 2 and at most the records.
+   */
+  public static final int TASKS_FROM_CLUSTER = -1;
 
   /** The Spark conf prefix of every FlexCode key. */
   public static final String PREFIX = "spark.flexcode.";
@@ -54,6 +67,9 @@ public record AggregatorOptions(
     if (maxResubmits < 0) {
       throw new IllegalArgumentException(PREFIX + "maxResubmits must be >= 0, got " + maxResubmits);
     }
+    if (numTasks < TASKS_FROM_CLUSTER) {
+      throw new IllegalArgumentException(PREFIX + "numTasks must be >= 1, got " + numTasks);
+    }
     if (storageLevel == null || injector == null) {
       throw new IllegalArgumentException("storageLevel and injector must not be null");
     }
@@ -62,7 +78,14 @@ public record AggregatorOptions(
   /** Defaults: label "aggregate", cancel stragglers, fail when undecodable, MEMORY_AND_DISK. */
   public static AggregatorOptions defaults() {
     return new AggregatorOptions(
-        "aggregate", 0, true, false, StorageLevel.MEMORY_AND_DISK(), 3, StragglerInjector.none());
+        "aggregate",
+        0,
+        true,
+        false,
+        StorageLevel.MEMORY_AND_DISK(),
+        3,
+        StragglerInjector.none(),
+        TASKS_FROM_INPUT);
   }
 
   /** Defaults overridden by the {@code spark.flexcode.*} keys of {@code conf}. */
@@ -89,7 +112,8 @@ public record AggregatorOptions(
         onUndecodable.equals("approximate"),
         storage,
         conf.getInt(PREFIX + "maxResubmits", d.maxResubmits),
-        injectorFromConf(conf));
+        injectorFromConf(conf),
+        numTasksFromConf(conf));
   }
 
   /** The keys {@link #fromSession} reads from a session's runtime conf. */
@@ -101,7 +125,8 @@ public record AggregatorOptions(
           "maxResubmits",
           "stragglers",
           "stragglers.seed",
-          "compute");
+          "compute",
+          "numTasks");
 
   /**
    * As {@link #fromConf}, where keys set on the session at run time ({@code
@@ -135,6 +160,21 @@ public record AggregatorOptions(
     }
   }
 
+  private static int numTasksFromConf(SparkConf conf) {
+    String v = conf.get(PREFIX + "numTasks", "0").trim();
+    int n;
+    try {
+      n = Integer.parseInt(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          PREFIX + "numTasks must be an integer (0: automatic), got '" + v + "'", e);
+    }
+    if (n < 0) {
+      throw new IllegalArgumentException(PREFIX + "numTasks must be >= 0 (0: automatic), got " + n);
+    }
+    return n;
+  }
+
   private static boolean parseBoolean(SparkConf conf, String key, boolean fallback) {
     String v = conf.get(key, Boolean.toString(fallback)).trim().toLowerCase(Locale.ROOT);
     if (!v.equals("true") && !v.equals("false")) {
@@ -152,7 +192,8 @@ public record AggregatorOptions(
         approximateWhenUndecodable,
         storageLevel,
         maxResubmits,
-        injector);
+        injector,
+        numTasks);
   }
 
   /** A copy that does (or does not) cancel unfinished tasks. */
@@ -164,7 +205,8 @@ public record AggregatorOptions(
         approximateWhenUndecodable,
         storageLevel,
         maxResubmits,
-        injector);
+        injector,
+        numTasks);
   }
 
   /** A copy that approximates (true) or fails (false) when Spark gives up on needed tasks. */
@@ -176,7 +218,24 @@ public record AggregatorOptions(
         approximate,
         storageLevel,
         maxResubmits,
-        injector);
+        injector,
+        numTasks);
+  }
+
+  /**
+   * A copy running over {@code numTasks} primary tasks: n > 0 exactly (rounded up to the strategy's
+   * task multiple), {@link #TASKS_FROM_INPUT} or {@link #TASKS_FROM_CLUSTER}.
+   */
+  public AggregatorOptions withNumTasks(int numTasks) {
+    return new AggregatorOptions(
+        workload,
+        plannedIterations,
+        cancelStragglers,
+        approximateWhenUndecodable,
+        storageLevel,
+        maxResubmits,
+        injector,
+        numTasks);
   }
 
   /** A copy that injects a straggler pattern into every task (benchmarks). */
@@ -188,6 +247,7 @@ public record AggregatorOptions(
         approximateWhenUndecodable,
         storageLevel,
         maxResubmits,
-        injector);
+        injector,
+        numTasks);
   }
 }

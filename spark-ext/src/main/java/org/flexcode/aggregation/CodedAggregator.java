@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.broadcast.Broadcast;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.entropy.Colouring;
 import org.flexcode.metrics.IterationRecord;
@@ -23,14 +22,14 @@ import org.slf4j.LoggerFactory;
  * <p>Setup lays the data out with the strategy's code (block j = partition j of the input; coded
  * partition i holds task i's blocks, {@link TaskLayout}), caches it with executor-level preferred
  * locations that put the copies of a block on different executors, and counts each block's records.
- * Per iteration, {@link #aggregate} broadcasts the model (destroying the previous broadcast) and
- * starts an {@link IterationRun}: the {@link JobSubmitter} submits one asynchronous single-stage
- * job in its own job group with {@code interruptOnCancel=true} (late tasks, per the {@link
- * LateLaunchPolicy}, get a second one); each {@link CodedTask}'s coded partial result reaches the
- * driver through an {@code AccumulatorV2} as the task finishes. As soon as the strategy decides,
- * the run cancels the job group (interrupting the stragglers), the layout combines the used
- * results, and the aggregate returns with an {@link IterationRecord}. Results tagged with an
- * earlier iteration are dropped.
+ * Per iteration, {@link #aggregate} broadcasts the model as bytes ({@link BroadcastModel}, so the
+ * tasks read it through their own class loader), destroying the previous broadcast, and starts an
+ * {@link IterationRun}: the {@link JobSubmitter} submits one asynchronous single-stage job in its
+ * own job group with {@code interruptOnCancel=true} (late tasks, per the {@link LateLaunchPolicy},
+ * get a second one); each {@link CodedTask}'s coded partial result reaches the driver through an
+ * {@code AccumulatorV2} as the task finishes. As soon as the strategy decides, the run cancels the
+ * job group (interrupting the stragglers), the layout combines the used results, and the aggregate
+ * returns with an {@link IterationRecord}. Results tagged with an earlier iteration are dropped.
  *
  * <p>Failures: a task that throws has not arrived; Spark retries it. If Spark aborts the job,
  * {@link Recovery} resubmits only the tasks still needed when the code can do without the failed
@@ -91,8 +90,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     String[] locations =
         plan != null
             ? StealSetup.stealLocations(plan, executors)
-            : CodedRDD.spreadOverExecutors(
-                jsc.sc(), layout.numTasks(), code.stragglerTolerance() + 1);
+            : CodedRDD.spreadOverExecutors(jsc.sc(), layout, code.stragglerTolerance() + 1);
     this.coded = new CodedRDD<>(data.rdd(), code, shadows, colouring, locations);
     coded.setName("FlexCode coded data, " + code.describe());
     coded.persist(options.storageLevel());
@@ -135,7 +133,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
             ? stealing
             : bound instanceof SspDecoder ssp ? new SspLaunches(ssp) : shadowLaunches(shadows);
     this.lingering = new LingeringTasks(bound);
-    this.recovery = new Recovery(bound, layout, options);
+    this.recovery = new Recovery(bound, layout, options, blockRecords);
     LOG.info(
         "FlexCode: {} over {} tasks ({}), {} records cached in RDD {}",
         strategy.describe(),
@@ -147,10 +145,12 @@ public final class CodedAggregator<T> implements AutoCloseable {
 
   /**
    * Lays out {@code data} (one block per partition) for {@code strategy}, caches it and counts the
-   * records of each block. The number of tasks follows {@link TaskCount}: {@code
-   * spark.flexcode.numTasks} when set, else the partition count rounded up to a multiple of {@link
-   * AggregationStrategy#taskMultiple()}, raised to what the strategy needs when the cluster has
-   * that many cores (a one-partition input is normal); the repartition is logged with its reason.
+   * records of each block. The number of tasks follows {@link TaskCount} and {@link
+   * AggregatorOptions#numTasks()}: an explicit count; one per executor core ({@link
+   * AggregatorOptions#TASKS_FROM_CLUSTER}); or by default the partition count rounded up to a
+   * multiple of {@link AggregationStrategy#taskMultiple()}, raised to what the strategy needs when
+   * the cluster has that many cores (a one-partition input is normal); the repartition is logged
+   * once with its reason.
    */
   public static <T> CodedAggregator<T> create(
       JavaRDD<T> data, AggregationStrategy strategy, AggregatorOptions options) {
@@ -171,12 +171,14 @@ public final class CodedAggregator<T> implements AutoCloseable {
       throw new IllegalArgumentException("data, strategy and options must not be null");
     }
     int partitions = data.getNumPartitions();
+    JavaRDD<T> input = data;
     TaskCount count =
         TaskCount.choose(
             strategy,
             partitions,
             data.context().defaultParallelism(),
-            data.context().getConf().getInt(TaskCount.CONF_KEY, 0));
+            options.numTasks(),
+            input::count);
     if (count.tasks() != partitions) {
       LOG.info(
           "FlexCode: {}: repartitioning the input from {} partitions to {} tasks ({})",
@@ -208,7 +210,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     if (!choice.isEmpty()) {
       LOG.info("FlexCode iteration {}: {}: {}", it, strategy.describe(), choice);
     }
-    Broadcast<M> broadcast = broadcastModel(model);
+    BroadcastModel<M> broadcast = broadcastModel(model);
     IterationInput<T, M> input = new IterationInput<>(it, broadcast, statistic, dimension);
     IterationRun<T, M> current = new IterationRun<>(input, submitter, late, bound, recovery);
     current.waitForEarlierJobs(lingering::earlierJobsRunning);
@@ -286,11 +288,11 @@ public final class CodedAggregator<T> implements AutoCloseable {
   }
 
   /**
-   * Broadcasts {@code model}, destroying the broadcasts no task reads any more (the previous one;
-   * for a strategy applying stale results, those older than its staleness).
+   * Broadcasts {@code model} as bytes, destroying the broadcasts no task reads any more (the
+   * previous one; for a strategy applying stale results, those older than its staleness).
    */
-  private <M> Broadcast<M> broadcastModel(M model) {
-    Broadcast<M> broadcast = jsc.broadcast(model);
+  private <M> BroadcastModel<M> broadcastModel(M model) {
+    BroadcastModel<M> broadcast = BroadcastModel.broadcast(jsc, model);
     lingering.broadcast(broadcast);
     broadcastIds.add(broadcast.id());
     return broadcast;

@@ -71,11 +71,12 @@ final class CodedRDD<T> extends RDD<CodedBlock<T>> {
   }
 
   /**
-   * Preferred locations round-robin over the registered executors, so a block's {@code copies}
-   * copies (on consecutive tasks) sit on different executors; none in local mode.
+   * Preferred locations over the registered executors: primaries round-robin, so a block's {@code
+   * copies} copies (on consecutive tasks) sit on different executors, and shadows on executors that
+   * hold none of the primaries they cover ({@link ShadowPlacement}); none in local mode.
    */
-  static String[] spreadOverExecutors(SparkContext sc, int numTasks, int copies) {
-    String[] locations = new String[numTasks];
+  static String[] spreadOverExecutors(SparkContext sc, TaskLayout layout, int copies) {
+    String[] locations = new String[layout.numTasks()];
     List<SparkInternals.Executor> executors = SparkInternals.executors(sc);
     if (executors.isEmpty()) {
       return locations; // local mode: a single executor, nothing to spread
@@ -86,8 +87,13 @@ final class CodedRDD<T> extends RDD<CodedBlock<T>> {
           executors.size(),
           copies);
     }
+    int[][] blocks = new int[layout.numTasks()][];
+    for (int task = 0; task < blocks.length; task++) {
+      blocks[task] = layout.blocksOf(task);
+    }
+    int[] executorOf = ShadowPlacement.place(blocks, layout.primaries(), executors.size());
     for (int i = 0; i < locations.length; i++) {
-      locations[i] = executors.get(i % executors.size()).location();
+      locations[i] = executors.get(executorOf[i]).location();
     }
     return locations;
   }

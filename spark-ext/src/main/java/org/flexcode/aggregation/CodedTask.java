@@ -15,8 +15,9 @@ import org.flexcode.stragglers.StragglerInjector;
  * The executor side of an iteration: task i computes c_ij x statistic(block j) summed over its
  * blocks (a shadow: one unweighted slice per block, only {@code shadowBlocks} when launched late)
  * and reports it, or its error, through the accumulator. Injected straggling (the user's pattern,
- * and the tests' forced delays) runs here, interruptibly. {@code shadowBlocks}: the blocks shadow
- * tasks estimate, null for all of theirs.
+ * and the tests' forced delays) runs here, interruptibly; the statistic reads its records through
+ * {@link InterruptibleRecords}, so a cancelled task stops computing within a thousand records.
+ * {@code shadowBlocks}: the blocks shadow tasks estimate, null for all of theirs.
  */
 record CodedTask<T, M>(
     IterationInput<T, M> input,
@@ -69,13 +70,13 @@ record CodedTask<T, M>(
       }
       worth[0] += worthOf(b);
       Arrays.fill(block, 0.0);
+      List<T> records = InterruptibleRecords.of(b.records(), TaskContext.get());
       if (b.isSubset()) {
         input
             .statistic()
-            .accumulateWeighted(
-                model, input.iteration(), b.block(), b.records(), b.weights(), block);
+            .accumulateWeighted(model, input.iteration(), b.block(), records, b.weights(), block);
       } else {
-        input.statistic().accumulate(model, input.iteration(), b.block(), b.records(), block);
+        input.statistic().accumulate(model, input.iteration(), b.block(), records, block);
       }
       int offset = layout.sliceOf(task, b.block(), dimension);
       double c = layout.coefficientOf(task, b.block());

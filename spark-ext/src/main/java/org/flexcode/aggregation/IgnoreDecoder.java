@@ -22,7 +22,7 @@ record IgnoreDecoder(Ignore strategy, GradientCode code, long[] blockRecords)
     return Optional.of(rescaled(n, arrivals.subList(0, needed), blockRecords));
   }
 
-  /** The finished tasks' plain sum, not rescaled. */
+  /** The finished tasks' plain sum; {@link Recovery} rescales it to all records. */
   @Override
   public Decision bestEffort(BitSet finished) {
     return rescaled(code.numTasks(), finished.stream().boxed().toList(), new long[0]);

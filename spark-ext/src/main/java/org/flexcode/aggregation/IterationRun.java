@@ -40,6 +40,7 @@ final class IterationRun<T, M> {
   private int resubmits;
   private BooleanSupplier earlierJobsRunning = () -> false;
   private int staleDropped;
+  private int resubmittedTasks;
 
   IterationRun(
       IterationInput<T, M> input,
@@ -240,8 +241,14 @@ final class IterationRun<T, M> {
         cause.getMessage(),
         failed,
         rerun);
+    resubmittedTasks += rerun.cardinality();
     job = submitter.submit(input, resubmits, rerun, lateBlocks);
     return null;
+  }
+
+  /** The tasks this run resubmitted after Spark aborted one of its jobs. */
+  int resubmittedTasks() {
+    return resubmittedTasks;
   }
 
   boolean jobsRunning() {

@@ -6,7 +6,6 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import org.apache.spark.broadcast.Broadcast;
 
 /**
  * For a strategy that applies stale results ({@link BoundStrategy#staleness()} > 0): the tasks an
@@ -19,7 +18,7 @@ final class LingeringTasks {
   private final BoundStrategy bound;
   private final ConcurrentLinkedQueue<PartialResult> pending = new ConcurrentLinkedQueue<>();
   private final List<IterationRun<?, ?>> runs = new ArrayList<>();
-  private final Deque<Broadcast<?>> broadcasts = new ArrayDeque<>();
+  private final Deque<BroadcastModel<?>> broadcasts = new ArrayDeque<>();
 
   LingeringTasks(BoundStrategy bound) {
     this.bound = bound;
@@ -31,7 +30,7 @@ final class LingeringTasks {
   }
 
   /** Keeps {@code broadcast}, destroying those no running task can read any more. */
-  void broadcast(Broadcast<?> broadcast) {
+  void broadcast(BroadcastModel<?> broadcast) {
     broadcasts.addLast(broadcast);
     while (broadcasts.size() > bound.staleness() + 1) {
       broadcasts.removeFirst().destroy();
@@ -86,7 +85,7 @@ final class LingeringTasks {
       run.cancelUnfinished(true);
     }
     runs.clear();
-    broadcasts.forEach(Broadcast::destroy);
+    broadcasts.forEach(BroadcastModel::destroy);
     broadcasts.clear();
   }
 }

@@ -84,6 +84,7 @@ final class RecordBuilder {
           new TaskTiming(
               task, r.attempt(), r.executorId(), r.startMs(), r.finishMs(), r.injectedDelayMs()));
     }
+    RecoveryTally.Figures recovery = listener.recovery(run.iteration());
     return new IterationRecord(
         run.iteration(),
         strategy,
@@ -104,7 +105,11 @@ final class RecordBuilder {
         decision.exact(),
         decision.estimated(),
         choice,
-        stale);
+        stale,
+        decision.recordScale(),
+        recovery.executorsLost(),
+        recovery.tasksResubmitted() + run.resubmittedTasks(),
+        recovery.recomputeWaitMs());
   }
 
   private long cancelledMs() {

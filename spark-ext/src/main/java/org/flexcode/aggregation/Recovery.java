@@ -8,9 +8,9 @@ import org.slf4j.LoggerFactory;
 /**
  * What an iteration does when all its jobs ended without a decision (Spark aborted one): resubmit
  * the tasks still needed if the code can do without the failed ones (at most {@code maxResubmits}
- * times), else approximate (the least-squares best, residual logged) when the user asked for it,
- * else fail with an {@link UndecodableIterationException} naming the iteration and the missing
- * blocks.
+ * times), else approximate (the strategy's best effort, residual logged, rescaled by all records /
+ * records it represents so that a block lost for good does not bias the sum low) when asked, else
+ * fail with an {@link UndecodableIterationException} naming the iteration and the missing blocks.
  */
 final class Recovery {
 
@@ -19,11 +19,15 @@ final class Recovery {
   private final BoundStrategy strategy;
   private final TaskLayout layout;
   private final AggregatorOptions options;
+  private final long[] blockRecords;
 
-  Recovery(BoundStrategy strategy, TaskLayout layout, AggregatorOptions options) {
+  /** {@code blockRecords[j]}: the records of block j of the code. */
+  Recovery(
+      BoundStrategy strategy, TaskLayout layout, AggregatorOptions options, long[] blockRecords) {
     this.strategy = strategy;
     this.layout = layout;
     this.options = options;
+    this.blockRecords = blockRecords.clone();
   }
 
   /** Whether to resubmit after the job failed with {@code cause} and {@code resubmits} so far. */
@@ -47,14 +51,42 @@ final class Recovery {
     if (!options.approximateWhenUndecodable()) {
       throw new UndecodableIterationException(undecodableMessage(it, arrivals), cause);
     }
-    Decision decision = strategy.bestEffort(arrivals.finished());
+    Decision best = strategy.bestEffort(arrivals.finished());
+    Decision decision = best.scaled(recordScale(best));
     LOG.warn(
         "FlexCode iteration {}: not decodable from tasks {}; using the best approximation,"
-            + " residual {}",
+            + " residual {}, rescaled x{} to all records",
         it,
         arrivals.finished(),
-        decision.residual());
+        decision.residual(),
+        decision.recordScale());
     return decision;
+  }
+
+  /**
+   * All records / the records {@code decision} represents: block j counts c_j = sum over used
+   * primaries i of w_i B_ij, plus its share when a shadow estimates it, and the decision represents
+   * sum_j c_j r_j records. 1 when it represents none or the records are unknown.
+   */
+  double recordScale(Decision decision) {
+    double[] coverage = new double[blockRecords.length];
+    double[] weights = decision.weights();
+    decision.used().stream()
+        .filter(task -> task < layout.primaries())
+        .forEach(
+            task -> {
+              for (int block : layout.blocksOf(task)) {
+                coverage[block] += weights[task] * layout.coefficientOf(task, block);
+              }
+            });
+    decision.shares().forEach((block, share) -> coverage[block] += share);
+    double total = 0;
+    double represented = 0;
+    for (int j = 0; j < blockRecords.length; j++) {
+      total += blockRecords[j];
+      represented += coverage[j] * blockRecords[j];
+    }
+    return represented > 0 && total > 0 ? total / represented : 1.0;
   }
 
   private String undecodableMessage(int it, Arrivals arrivals) {

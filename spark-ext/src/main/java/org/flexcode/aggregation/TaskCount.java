@@ -1,13 +1,19 @@
 package org.flexcode.aggregation;
 
+import java.util.function.LongSupplier;
+
 /**
  * How many primary tasks the engine runs, FlexCode's choice rather than the input's accident.
  *
  * <p>The rule, in order:
  *
  * <ol>
- *   <li>{@code spark.flexcode.numTasks} when set (> 0), rounded up to the strategy's task multiple
- *       (s + 1 for {@code frc});
+ *   <li>an explicit count ({@code numTasks} param, {@code --tasks}, {@code
+ *       spark.flexcode.numTasks}) when > 0, rounded up to the strategy's task multiple (s + 1 for
+ *       {@code frc});
+ *   <li>{@link AggregatorOptions#TASKS_FROM_CLUSTER} (the Estimators' default): one task per core
+ *       of the cluster, at least one more than the strategy needs (s + 2 for a code tolerating s,
+ *       so that no task holds all the data) and at most the records, rounded to the task multiple;
  *   <li>otherwise the input's partition count, rounded up to the task multiple, when the input has
  *       at least as many partitions as the strategy needs;
  *   <li>when it has fewer tasks than the strategy needs (s + 1 for a code tolerating s stragglers,
@@ -41,12 +47,29 @@ final class TaskCount {
    */
   static TaskCount choose(
       AggregationStrategy strategy, int partitions, int parallelism, int requested) {
+    return choose(strategy, partitions, parallelism, requested, () -> Long.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #choose(AggregationStrategy, int, int, int)}, where {@code requested} may be {@link
+   * AggregatorOptions#TASKS_FROM_CLUSTER}; {@code records} counts the input's records, asked only
+   * when the count would change the partitioning.
+   */
+  static TaskCount choose(
+      AggregationStrategy strategy,
+      int partitions,
+      int parallelism,
+      int requested,
+      LongSupplier records) {
     int multiple = strategy.taskMultiple();
     int needed = roundUp(minimumTasks(strategy), multiple);
+    if (requested == AggregatorOptions.TASKS_FROM_CLUSTER) {
+      return fromCluster(strategy, partitions, parallelism, records);
+    }
     if (requested > 0) {
       int n = roundUp(requested, multiple);
-      check(strategy, n >= needed, needed, CONF_KEY + "=" + requested);
-      return new TaskCount(n, CONF_KEY + "=" + requested);
+      check(strategy, n >= needed, needed, "numTasks=" + requested);
+      return new TaskCount(n, "numTasks=" + requested);
     }
     if (partitions >= needed) {
       int n = roundUp(partitions, multiple);
@@ -61,6 +84,35 @@ final class TaskCount {
         needed,
         "the input has " + partitions + " partitions and the cluster " + parallelism + " cores");
     return new TaskCount(needed, strategy.describe() + " needs at least " + needed + " tasks");
+  }
+
+  private static TaskCount fromCluster(
+      AggregationStrategy strategy, int partitions, int cores, LongSupplier records) {
+    int multiple = strategy.taskMultiple();
+    int needed = roundUp(minimumTasks(strategy), multiple);
+    check(strategy, needed <= Math.max(2, cores), needed, "the cluster has " + cores + " cores");
+    int n = roundUp(Math.max(cores, minimumTasks(strategy) + 1), multiple);
+    String why =
+        n == cores
+            ? "one task per executor core"
+            : strategy.describe() + " runs over at least " + n + " tasks on " + cores + " cores";
+    if (n != partitions) {
+      long count = records.getAsLong();
+      if (count < n) {
+        int fewer = (int) (count / multiple) * multiple;
+        if (fewer < needed) {
+          throw new IllegalArgumentException(
+              strategy.spec()
+                  + " needs at least "
+                  + needed
+                  + " tasks, but the data has only "
+                  + count
+                  + " records: give it more data or a lower tolerance");
+        }
+        return new TaskCount(fewer, "at most one task per record (" + count + " records)");
+      }
+    }
+    return new TaskCount(n, why);
   }
 
   /** The fewest primary tasks {@code strategy} can run over. */
@@ -87,9 +139,9 @@ final class TaskCount {
               + neededBecause(strategy)
               + "), but "
               + available
-              + ": lower the tolerance, or set "
+              + ": lower the tolerance, or set the numTasks param (--tasks, "
               + CONF_KEY
-              + " (--tasks) to at least "
+              + ") to at least "
               + needed);
     }
   }

@@ -13,8 +13,9 @@ import org.flexcode.spark.SparkInternals;
 
 /**
  * Remembers when each task of the engine's jobs launched, so the driver can tell how long a
- * cancelled task had run, and counts each iteration's failed task attempts. Jobs are recognised by
- * their job group prefix.
+ * cancelled task had run, and counts each iteration's failed task attempts and recovery ({@link
+ * RecoveryTally}: executors lost, tasks resubmitted, recomputation). Jobs are recognised by their
+ * job group prefix.
  */
 final class TaskLaunchListener extends SparkListener {
 
@@ -23,6 +24,9 @@ final class TaskLaunchListener extends SparkListener {
   private final Map<Long, Long> launchMs = new ConcurrentHashMap<>();
   private final Map<Long, String> launchExecutor = new ConcurrentHashMap<>();
   private final Map<Integer, Integer> failures = new ConcurrentHashMap<>();
+  private final Map<Integer, Boolean> resultStages = new ConcurrentHashMap<>();
+  private final RecoveryTally recovery = new RecoveryTally();
+  private volatile int currentIteration = -1;
 
   TaskLaunchListener(String groupPrefix) {
     this.groupPrefix = groupPrefix;
@@ -38,9 +42,45 @@ final class TaskLaunchListener extends SparkListener {
       return;
     }
     int iteration = JobSubmitter.iterationOfGroup(group);
+    currentIteration = Math.max(currentIteration, iteration);
+    int resultStage = -1;
     for (int stageId : SparkInternals.intList(jobStart.stageIds())) {
       stageToIteration.put(stageId, iteration);
+      resultStage = Math.max(resultStage, stageId);
     }
+    resultStages.put(resultStage, Boolean.TRUE);
+  }
+
+  /** An executor lost while an iteration runs counts for that iteration. */
+  @Override
+  public void onExecutorRemoved(org.apache.spark.scheduler.SparkListenerExecutorRemoved removed) {
+    int iteration = currentIteration;
+    if (iteration >= 0) {
+      recovery.executorLost(iteration);
+    }
+  }
+
+  /**
+   * A stage of an iteration's job other than its result stage ran: Spark recomputed lost shuffle
+   * output (stages whose output is available are skipped and never complete).
+   */
+  @Override
+  public void onStageCompleted(org.apache.spark.scheduler.SparkListenerStageCompleted completed) {
+    org.apache.spark.scheduler.StageInfo info = completed.stageInfo();
+    Integer iteration = stageToIteration.get(info.stageId());
+    if (iteration == null || resultStages.containsKey(info.stageId())) {
+      return;
+    }
+    if (info.submissionTime().isDefined() && info.completionTime().isDefined()) {
+      long start = (Long) info.submissionTime().get();
+      long end = (Long) info.completionTime().get();
+      recovery.recomputed(iteration, end - start);
+    }
+  }
+
+  /** Executors lost, tasks resubmitted and recomputation time of {@code iteration} so far. */
+  RecoveryTally.Figures recovery(int iteration) {
+    return recovery.of(iteration);
   }
 
   /**
@@ -65,6 +105,9 @@ final class TaskLaunchListener extends SparkListener {
   @Override
   public void onTaskStart(SparkListenerTaskStart taskStart) {
     Integer iteration = stageToIteration.get(taskStart.stageId());
+    if (iteration != null && taskStart.taskInfo().attemptNumber() > 0) {
+      recovery.taskResubmitted(iteration); // Spark's retry of a failed attempt
+    }
     if (iteration != null) {
       long key = key(iteration, taskStart.taskInfo().partitionId());
       launchMs.putIfAbsent(key, taskStart.taskInfo().launchTime());
@@ -89,6 +132,8 @@ final class TaskLaunchListener extends SparkListener {
     launchExecutor.keySet().removeIf(k -> (int) (k >>> 32) < iteration);
     stageToIteration.values().removeIf(it -> it < iteration);
     failures.keySet().removeIf(it -> it < iteration);
+    resultStages.keySet().removeIf(stage -> !stageToIteration.containsKey(stage));
+    recovery.forgetBefore(iteration);
   }
 
   private static long key(int iteration, int task) {

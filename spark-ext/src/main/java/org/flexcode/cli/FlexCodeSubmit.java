@@ -9,6 +9,9 @@ import java.util.Set;
  */
 public final class FlexCodeSubmit {
 
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(FlexCodeSubmit.class);
+
   static final String USAGE =
       """
       usage: flexcode-submit [--master URL] [--conf key=value]... <command> [options]
@@ -25,6 +28,8 @@ public final class FlexCodeSubmit {
                 jar's org.flexcode.bench.BenchSubmit)
 
       --master defaults to local[*]; spark.flexcode.* keys set engine defaults (see README.md).
+      Errors print one line (a data error: file:line: message); add --verbose after the command
+      for the stack trace (also logged at DEBUG).
       """;
 
   private FlexCodeSubmit() {}
@@ -85,13 +90,18 @@ public final class FlexCodeSubmit {
 
   /**
    * Runs {@code command} on {@code options} as {@code flexcode-submit <name>}: returns its exit
-   * code, or prints the error (and the root cause of a failure) and returns 1.
+   * code, or prints the error in one line (Spark param errors restated for their flag, {@link
+   * OptionErrors}; the root cause of a failure on a second) and returns 1. The stack trace is
+   * printed only with {@code --verbose} among the options, else logged at DEBUG.
    */
   public static int runCommand(String name, Command command, String[] options) {
+    boolean verbose = Arrays.asList(options).contains("--verbose");
     try {
-      return command.run(options);
+      return command.run(verbose ? withoutVerbose(options) : options);
     } catch (IllegalArgumentException e) {
-      System.err.println("flexcode-submit " + name + ": error: " + e.getMessage());
+      System.err.println(
+          "flexcode-submit " + name + ": error: " + OptionErrors.forFlags(e.getMessage()));
+      stackTrace(e, verbose);
       return 1;
     } catch (Exception e) {
       Throwable root = e;
@@ -102,7 +112,21 @@ public final class FlexCodeSubmit {
       if (root != e) {
         System.err.println("caused by: " + root);
       }
+      stackTrace(e, verbose);
       return 1;
     }
+  }
+
+  /** The trace of a failure: printed with --verbose, else logged at DEBUG only. */
+  private static void stackTrace(Exception e, boolean verbose) {
+    if (verbose) {
+      e.printStackTrace();
+    } else {
+      LOG.debug("flexcode-submit: the failure's stack trace", e);
+    }
+  }
+
+  private static String[] withoutVerbose(String[] options) {
+    return Arrays.stream(options).filter(o -> !o.equals("--verbose")).toArray(String[]::new);
   }
 }

@@ -12,8 +12,8 @@ import org.flexcode.ml.FlexCodeParams;
  * The options every job takes: the strategy options, with one usage text, {@code --strategy} (a
  * name or a full spec such as {@code shadow:m=1,f=0.1,late=1.5}) and the params a bare name takes.
  * A param flag is set on the Estimator only when given, so a full spec is used as written. Also
- * {@code --iterations}, {@code --partitions}, {@code --report} and {@code --model-out}, which each
- * job documents itself.
+ * {@code --iterations}, {@code --partitions}, {@code --tasks}, {@code --report} and {@code
+ * --model-out}, which each job documents itself.
  */
 final class JobFlags {
 
@@ -32,8 +32,11 @@ final class JobFlags {
                              median of the finished ones (default 0: with the primaries)
         --stragglers SPEC    inject a straggler pattern into every task, e.g.
                              slow-worker:p=0.2,max=2 (default none; sets spark.flexcode.stragglers)
-        --partitions P       tasks, one data block each (default 8)
+        --partitions P       partitions the input is read into (default 8)
+        --tasks N            primary tasks, one data block each (default: one per executor
+                             core, at least s+2; sets the numTasks param)
         --report FILE        write the JSON report there
+        --verbose            print the stack trace of an error (errors are one line otherwise)
       """;
 
   /** The option names above, and the other options every job takes. */
@@ -41,6 +44,7 @@ final class JobFlags {
       Set.of(
           "iterations",
           "partitions",
+          "tasks",
           "report",
           "model-out",
           "strategy",
@@ -57,6 +61,13 @@ final class JobFlags {
   /** Sets the strategy and each param flag given on {@code estimator}. */
   static <T extends FlexCodeParams<T>> T apply(Args args, T estimator) {
     estimator.setStrategy(args.string("strategy", "bsp"));
+    if (args.has("tasks")) {
+      int tasks = args.integer("tasks", 0);
+      if (tasks < 1) {
+        throw new IllegalArgumentException("--tasks must be >= 1, got " + tasks);
+      }
+      estimator.setNumTasks(tasks);
+    }
     if (args.has("tolerance")) {
       estimator.setStragglerTolerance(args.integer("tolerance", StrategyDefaults.TOLERANCE));
     }

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.spark.ml.util.MLWritable;
 import org.apache.spark.sql.SparkSession;
+import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.metrics.RunReport;
 import org.flexcode.optim.IterationListener;
 
@@ -31,6 +33,29 @@ final class JobOutput {
           record.usedTasks().size(),
           record.cancelledTasks().size());
     };
+  }
+
+  /**
+   * The job's report, keeping the last {@code spark.flexcode.history} rows (default 1,000) in
+   * memory; with {@code --report FILE}, every row streams as it happens to {@code
+   * FILE.iterations.jsonl} (one JSON object a line).
+   */
+  static RunReport newReport(
+      Args args, SparkSession spark, String job, String strategy, Map<String, Object> params)
+      throws IOException {
+    String key = AggregatorOptions.PREFIX + "history";
+    String value = spark.conf().get(key, Integer.toString(RunReport.DEFAULT_HISTORY)).trim();
+    int history;
+    try {
+      history = Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be an integer, got '" + value + "'", e);
+    }
+    RunReport report = new RunReport(job, strategy, params, history);
+    if (args.has("report")) {
+      report.streamTo(Path.of(args.required("report") + ".iterations.jsonl"));
+    }
+    return report;
   }
 
   /**

@@ -85,7 +85,8 @@ final class LdaJob {
     params.put("vocab_size", vocabSize);
     params.put("non_zeros", corpus.header().nonZeros());
     params.put("master", jsc.master());
-    RunReport report = new RunReport("lda", estimator.aggregationStrategy().spec(), params);
+    RunReport report =
+        JobOutput.newReport(args, spark, "lda", estimator.aggregationStrategy().spec(), params);
     estimator.setIterationListener(JobOutput.progress(report, "mini-batch log-perplexity %.4f"));
 
     long fitStart = System.currentTimeMillis();

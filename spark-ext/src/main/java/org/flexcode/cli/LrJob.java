@@ -84,7 +84,8 @@ final class LrJob {
     params.put("num_features", numFeatures);
     params.put("solver_used", estimator.resolvedSolver().name().toLowerCase(Locale.ROOT));
     params.put("master", jsc.master());
-    RunReport report = new RunReport("lr", estimator.aggregationStrategy().spec(), params);
+    RunReport report =
+        JobOutput.newReport(args, spark, "lr", estimator.aggregationStrategy().spec(), params);
     estimator.setIterationListener(JobOutput.progress(report, "loss %.6f"));
 
     long fitStart = System.currentTimeMillis();

@@ -83,7 +83,8 @@ final class MfJob {
     params.put("master", jsc.master());
     params.put("train_ratings", trainCount);
     params.put("test_ratings", test == null ? 0L : test.count());
-    RunReport report = new RunReport("mf", estimator.aggregationStrategy().spec(), params);
+    RunReport report =
+        JobOutput.newReport(args, spark, "mf", estimator.aggregationStrategy().spec(), params);
     estimator.setIterationListener(JobOutput.progress(report, "loss %.6f"));
 
     long fitStart = System.currentTimeMillis();

@@ -17,7 +17,11 @@ final class SessionStragglers {
     String key = AggregatorOptions.PREFIX + "stragglers";
     if (args.has("stragglers")) {
       String pattern = args.string("stragglers", "");
-      StragglerPattern.parse(pattern);
+      try {
+        StragglerPattern.parse(pattern);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--stragglers " + pattern + ": " + e.getMessage(), e);
+      }
       spark.conf().set(key, pattern);
     } else {
       spark.conf().unset(key);

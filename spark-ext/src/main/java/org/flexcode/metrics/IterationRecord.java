@@ -29,6 +29,13 @@ import java.util.Map;
  *       fixed strategy.
  *   <li>{@code staleResults}: task -> age in iterations, for the used results computed at an
  *       earlier iteration's model ({@code ssp}); empty when every used result is this iteration's.
+ *   <li>{@code recordScale}: when Spark gave up on tasks and the iteration approximated ({@code
+ *       spark.flexcode.onUndecodable=approximate}), the factor all records / records the
+ *       approximation represents that its sum was multiplied by; 1 otherwise.
+ *   <li>{@code executorsLost}: executors Spark removed while the iteration ran; {@code
+ *       tasksResubmitted}: task attempts relaunched (Spark's retries and the tasks the engine
+ *       resubmitted after an aborted job); {@code recomputeWaitMs}: time Spark spent in stages
+ *       recomputing lost shuffle output inside the iteration's jobs.
  * </ul>
  */
 public record IterationRecord(
@@ -51,7 +58,11 @@ public record IterationRecord(
     boolean exact,
     Map<Integer, Integer> estimatedBlocks,
     String choice,
-    Map<Integer, Integer> staleResults) {
+    Map<Integer, Integer> staleResults,
+    double recordScale,
+    int executorsLost,
+    int tasksResubmitted,
+    long recomputeWaitMs) {
 
   /** Copies the lists so the record stays immutable. */
   public IterationRecord {

@@ -1,36 +1,104 @@
 package org.flexcode.metrics;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
- * The JSON report of a job: {@code job}, {@code strategy}, {@code params}, one entry per
- * aggregation in {@code iterations} ({@code iteration}, {@code ms}, {@code loss}, {@code
+ * The JSON report of a job: {@code job}, {@code strategy}, {@code params}, the last {@code history}
+ * aggregations in {@code iterations} ({@code iteration}, {@code ms}, {@code loss}, {@code
  * tasks_used}, {@code tasks_cancelled}, {@code waste_ms}, plus the record's other figures) and a
- * {@code summary} ({@code mean/p50/p95/p99_iteration_ms}, {@code total_waste_ms} and whatever the
- * job adds: final loss, test metrics, wall time).
+ * {@code summary} over all of them ({@code mean/p50/p95/p99_iteration_ms}, {@code total_waste_ms},
+ * the recovery totals {@code total_failed_attempts}, {@code total_executors_lost}, {@code
+ * total_tasks_resubmitted} and {@code total_recompute_wait_ms}, and whatever the job adds: final
+ * loss, test metrics, wall time).
+ *
+ * <p>Bounded memory: every row can stream, as it happens, to a JSON-lines file ({@link #streamTo},
+ * named in the report as {@code iterations_file}); the report keeps the last {@code history} rows
+ * ({@code spark.flexcode.history}, default {@value #DEFAULT_HISTORY}) and running totals, plus 8
+ * bytes per iteration for the time percentiles.
  */
-public final class RunReport {
+public final class RunReport implements AutoCloseable {
+
+  /** Rows kept in memory by default. */
+  public static final int DEFAULT_HISTORY = 1000;
+
+  private static final String[] TOTALS = {
+    "waste_ms", "failed_attempts", "executors_lost", "tasks_resubmitted", "recompute_wait_ms"
+  };
 
   private final Map<String, Object> root = new LinkedHashMap<>();
-  private final List<Map<String, Object>> iterations = new ArrayList<>();
+  private final ArrayDeque<Map<String, Object>> recent = new ArrayDeque<>();
   private final Map<String, Object> summary = new LinkedHashMap<>();
+  private final Map<String, Long> totals = new LinkedHashMap<>();
+  private final int history;
+  private long[] ms = new long[64];
+  private int count;
+  private BufferedWriter stream;
+  private final ObjectMapper lines = new ObjectMapper();
 
   /** A report for {@code job} run with {@code strategy} and {@code params}. */
   public RunReport(String job, String strategy, Map<String, Object> params) {
+    this(job, strategy, params, DEFAULT_HISTORY);
+  }
+
+  /** As above, keeping the last {@code history} (>= 1) rows in memory. */
+  public RunReport(String job, String strategy, Map<String, Object> params, int history) {
+    if (history < 1) {
+      throw new IllegalArgumentException("spark.flexcode.history must be >= 1, got " + history);
+    }
+    this.history = history;
     root.put("job", job);
     root.put("strategy", strategy);
     root.put("params", new LinkedHashMap<>(params));
-    root.put("iterations", iterations);
+    root.put("iterations", null);
     root.put("summary", summary);
+    for (String key : TOTALS) {
+      totals.put(key, 0L);
+    }
+  }
+
+  /** Writes every row added from now on to {@code jsonLines}, one JSON object a line. */
+  public synchronized void streamTo(Path jsonLines) throws IOException {
+    stream = Files.newBufferedWriter(jsonLines, StandardCharsets.UTF_8);
+    root.put("iterations_file", jsonLines.toString());
   }
 
   /** Adds one aggregation with the loss (objective) at that point. */
   public synchronized void addIteration(IterationRecord record, double loss) {
+    Map<String, Object> row = rowOf(record, loss);
+    if (stream != null) {
+      try {
+        stream.write(lines.writeValueAsString(row));
+        stream.newLine();
+        stream.flush();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot stream the report's iterations", e);
+      }
+    }
+    recent.addLast(row);
+    if (recent.size() > history) {
+      recent.removeFirst();
+    }
+    if (count == ms.length) {
+      ms = Arrays.copyOf(ms, 2 * count);
+    }
+    ms[count++] = record.durationMs();
+    for (String key : TOTALS) {
+      totals.merge(key, ((Number) row.get(key)).longValue(), Long::sum);
+    }
+  }
+
+  private static Map<String, Object> rowOf(IterationRecord record, double loss) {
     Map<String, Object> row = new LinkedHashMap<>();
     row.put("iteration", record.iteration());
     row.put("ms", record.durationMs());
@@ -51,7 +119,11 @@ public final class RunReport {
     if (!record.choice().isEmpty()) {
       row.put("choice", record.choice());
     }
-    iterations.add(row);
+    row.put("record_scale", record.recordScale());
+    row.put("executors_lost", record.executorsLost());
+    row.put("tasks_resubmitted", record.tasksResubmitted());
+    row.put("recompute_wait_ms", record.recomputeWaitMs());
+    return row;
   }
 
   /** Puts a summary figure (null for a value that is not a finite number). */
@@ -59,17 +131,17 @@ public final class RunReport {
     summary.put(key, value instanceof Double d && !Double.isFinite(d) ? null : value);
   }
 
-  /** Fills the iteration-time percentiles and total waste from the iterations added so far. */
+  /** Fills the iteration-time percentiles and the totals from every iteration added so far. */
   public synchronized void summarizeIterations() {
-    double[] ms =
-        iterations.stream().mapToDouble(r -> ((Number) r.get("ms")).doubleValue()).toArray();
-    long waste = iterations.stream().mapToLong(r -> ((Number) r.get("waste_ms")).longValue()).sum();
-    summary.put("iterations", ms.length);
-    summary.put("mean_iteration_ms", ms.length == 0 ? null : SampleStats.mean(ms));
-    summary.put("p50_iteration_ms", SampleStats.percentile(ms, 0.50));
-    summary.put("p95_iteration_ms", SampleStats.percentile(ms, 0.95));
-    summary.put("p99_iteration_ms", SampleStats.percentile(ms, 0.99));
-    summary.put("total_waste_ms", waste);
+    double[] times = Arrays.stream(ms, 0, count).asDoubleStream().toArray();
+    summary.put("iterations", count);
+    summary.put("mean_iteration_ms", count == 0 ? null : SampleStats.mean(times));
+    summary.put("p50_iteration_ms", SampleStats.percentile(times, 0.50));
+    summary.put("p95_iteration_ms", SampleStats.percentile(times, 0.95));
+    summary.put("p99_iteration_ms", SampleStats.percentile(times, 0.99));
+    for (String key : TOTALS) {
+      summary.put("total_" + key, totals.get(key));
+    }
   }
 
   /** The summary figures so far. */
@@ -77,19 +149,38 @@ public final class RunReport {
     return new LinkedHashMap<>(summary);
   }
 
+  /** The rows kept in memory (the last {@code history}). */
+  public synchronized int rowsKept() {
+    return recent.size();
+  }
+
   /** The report as indented JSON. */
   public synchronized String toJson() {
+    root.put("iterations", new ArrayList<>(recent));
     return JsonReports.toJson(root);
   }
 
-  /** Writes the JSON to {@code file}, creating its folder. */
+  /** Writes the JSON to {@code file}, creating its folder, and closes the stream. */
   public synchronized void write(Path file) throws IOException {
+    close();
+    root.put("iterations", new ArrayList<>(recent));
     JsonReports.write(file, root);
   }
 
   /** Writes the JSON to {@code path} through Hadoop's FileSystem ({@link JsonReports}). */
   public synchronized void write(String path, org.apache.hadoop.conf.Configuration conf)
       throws IOException {
+    close();
+    root.put("iterations", new ArrayList<>(recent));
     JsonReports.write(path, root, conf);
+  }
+
+  /** Closes the JSON-lines stream, if any. */
+  @Override
+  public synchronized void close() throws IOException {
+    if (stream != null) {
+      stream.close();
+      stream = null;
+    }
   }
 }

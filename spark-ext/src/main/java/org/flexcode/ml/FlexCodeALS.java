@@ -111,7 +111,7 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
         IndexedRatings.of(
             rows, getRatingCol().isEmpty() ? "the rating (1)" : "column " + getRatingCol());
     JavaRDD<IndexedRating> ratings = indexed.ratings();
-    AggregatorOptions options = AggregatorOptions.fromSession(dataset.sparkSession());
+    AggregatorOptions options = aggregatorOptions(dataset.sparkSession());
     MatrixFactorizationTrainer.Fit fit;
     try {
       fit =

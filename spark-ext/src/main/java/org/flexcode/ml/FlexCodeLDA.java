@@ -122,7 +122,7 @@ public class FlexCodeLDA extends LDA implements FlexCodeParams<FlexCodeLDA> {
       }
       int vocabSize = vectors.first().size();
       SparkSession session = dataset.sparkSession();
-      AggregatorOptions options = AggregatorOptions.fromSession(session);
+      AggregatorOptions options = aggregatorOptions(session);
       fit =
           OnlineLdaTrainer.train(documents, vocabSize, trainerConfig(options), iterationListener());
     } finally {

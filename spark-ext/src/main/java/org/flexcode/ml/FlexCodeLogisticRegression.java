@@ -124,7 +124,7 @@ public class FlexCodeLogisticRegression extends LogisticRegression
         rows.toJavaRDD()
             .map(FlexCodeLogisticRegression::toPoint)
             .persist(StorageLevel.MEMORY_AND_DISK());
-    AggregatorOptions options = AggregatorOptions.fromSession(dataset.sparkSession());
+    AggregatorOptions options = aggregatorOptions(dataset.sparkSession());
     LogisticRegressionTrainer.Fit fit;
     try {
       fit =

@@ -32,6 +32,7 @@ public final class FlexCodeParamSet implements Serializable {
   final DoubleParam shadowLate;
   final Param<String> solver;
   final DoubleParam stepSize;
+  final IntParam numTasks;
   transient IterationListener listener;
 
   /** The params of {@code owner}, whose uid must be set. */
@@ -90,6 +91,14 @@ public final class FlexCodeParamSet implements Serializable {
             "stepSize",
             "step of the gd solver (its scale per Estimator: see the Estimator's Javadoc)",
             ParamValidators.gt(0));
+    numTasks =
+        new IntParam(
+            owner,
+            "numTasks",
+            "primary tasks the data is laid out over (the input is repartitioned when its"
+                + " partition count differs); 0: one per executor core of the cluster, at least"
+                + " s + 2 and at most the records",
+            ParamValidators.gtEq(0));
   }
 
   /** {@code existing}, or when null the params of {@code owner}, whose uid must be set. */
@@ -114,6 +123,7 @@ public final class FlexCodeParamSet implements Serializable {
     owner.setDefault(p.shadowLate, SessionDefaults.number(p.shadowLate, 0.0));
     owner.setDefault(p.solver, SessionDefaults.string(p.solver, "auto"));
     owner.setDefault(p.stepSize, SessionDefaults.number(p.stepSize, stepSize));
+    owner.setDefault(p.numTasks, SessionDefaults.integer(p.numTasks, 0));
   }
 
   /** The params {@link StrategyResolver} refuses beside a full spec. */

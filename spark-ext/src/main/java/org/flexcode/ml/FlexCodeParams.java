@@ -5,7 +5,9 @@ import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.Params;
+import org.apache.spark.sql.SparkSession;
 import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.optim.IterationListener;
 
 /**
@@ -15,7 +17,7 @@ import org.flexcode.optim.IterationListener;
  * bsp), {@code stragglerTolerance} (s, default 1), {@code ignoreCount} (b, default 1), {@code
  * shadowTasks} (m, default 1), {@code shadowFraction} (f, default 0.1), {@code shadowSelector}
  * (entropy or random), {@code shadowLate} (0, or X >= 1 for late shadows), {@code solver} (auto,
- * lbfgs, gd) and {@code stepSize} (of gd).
+ * lbfgs, gd), {@code stepSize} (of gd) and {@code numTasks} (0: one task per executor core).
  *
  * <p>How they name the strategy ({@link #aggregationStrategy()}): a bare name such as {@code frc}
  * takes its parameters from the params (s from stragglerTolerance, b from ignoreCount, m, f,
@@ -74,6 +76,36 @@ public interface FlexCodeParams<T extends FlexCodeParams<T>> extends Params {
   /** The step of the gd solver. */
   default DoubleParam stepSize() {
     return flexCodeParams().stepSize;
+  }
+
+  /** Primary tasks; 0: one per executor core of the cluster (at least s + 2, at most records). */
+  default IntParam numTasks() {
+    return flexCodeParams().numTasks;
+  }
+
+  /** Sets {@link #numTasks()}. */
+  default T setNumTasks(int value) {
+    set(numTasks(), value);
+    return self();
+  }
+
+  /** The primary tasks asked for; 0: one per executor core. */
+  default int getNumTasks() {
+    return (Integer) $(numTasks());
+  }
+
+  /**
+   * The engine options of a fit on {@code session}: its {@code spark.flexcode.*} keys, with the
+   * task count of {@link #numTasks()} (explicit param, then the session's key, then one task per
+   * executor core).
+   */
+  default AggregatorOptions aggregatorOptions(SparkSession session) {
+    AggregatorOptions options = AggregatorOptions.fromSession(session);
+    int n = getNumTasks();
+    if (n == 0) {
+      n = options.numTasks() > 0 ? options.numTasks() : AggregatorOptions.TASKS_FROM_CLUSTER;
+    }
+    return options.withNumTasks(n);
   }
 
   /** Sets {@link #strategy()} (lower-cased). */

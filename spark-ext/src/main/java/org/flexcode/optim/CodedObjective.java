@@ -1,7 +1,6 @@
 package org.flexcode.optim;
 
 import java.io.Serializable;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
@@ -25,12 +24,15 @@ final class CodedObjective<T, M extends Serializable> implements AutoCloseable {
   private final CodedAggregator<T> engine;
   private final BlockStatistic<T, M> statistic;
   private final int dimension;
-  private final List<IterationRecord> records = new ArrayList<>();
+  private final java.util.ArrayDeque<IterationRecord> records = new java.util.ArrayDeque<>();
+  private final int history;
 
-  private CodedObjective(CodedAggregator<T> engine, BlockStatistic<T, M> statistic, int dimension) {
+  private CodedObjective(
+      CodedAggregator<T> engine, BlockStatistic<T, M> statistic, int dimension, int history) {
     this.engine = engine;
     this.statistic = statistic;
     this.dimension = dimension;
+    this.history = history;
   }
 
   /**
@@ -45,8 +47,13 @@ final class CodedObjective<T, M extends Serializable> implements AutoCloseable {
       Colouring<T> colouring,
       BlockStatistic<T, M> statistic,
       int dimension) {
+    int history = data.context().getConf().getInt(AggregatorOptions.PREFIX + "history", 1000);
+    if (history < 1) {
+      throw new IllegalArgumentException(
+          AggregatorOptions.PREFIX + "history must be >= 1, got " + history);
+    }
     return new CodedObjective<>(
-        CodedAggregator.create(data, strategy, options, colouring), statistic, dimension);
+        CodedAggregator.create(data, strategy, options, colouring), statistic, dimension, history);
   }
 
   /** The total record count over all blocks. */
@@ -57,11 +64,14 @@ final class CodedObjective<T, M extends Serializable> implements AutoCloseable {
   /** The aggregated statistic at {@code model}; its record joins {@link #records}. */
   AggregateResult evaluate(M model) {
     AggregateResult result = engine.aggregate(model, statistic, dimension);
-    records.add(result.record());
+    records.addLast(result.record());
+    if (records.size() > history) {
+      records.removeFirst(); // bounded driver memory: the last spark.flexcode.history records
+    }
     return result;
   }
 
-  /** One record per {@link #evaluate}, in order. */
+  /** The last {@code spark.flexcode.history} (default 1,000) records of {@link #evaluate}. */
   List<IterationRecord> records() {
     return List.copyOf(records);
   }

@@ -188,6 +188,9 @@ class CodedAggregatorTest {
         CodedAggregator.create(data(jsc, RECORDS, TASKS), AggregationStrategy.frc(1), options)) {
       AggregateResult result = engine.aggregate(1.0, failsOnTask1, 3);
       assertTrue(result.record().failedAttempts() >= 1, result.record().toString());
+      // The engine resubmitted the tasks it still needed after Spark aborted the job.
+      assertTrue(result.record().tasksResubmitted() >= 1, result.record().toString());
+      assertEquals(0, result.record().executorsLost());
       assertFalse(result.record().usedTasks().contains(1));
       assertTrue(result.record().usedTasks().contains(0));
       assertTrue(relativeError(result.values(), expected(RECORDS, 1.0)) <= 1e-9);
@@ -221,7 +224,40 @@ class CodedAggregatorTest {
       assertFalse(result.exact());
       assertEquals(1.0, result.record().residual(), 1e-12);
       assertEquals(List.of(0, 1, 3), result.record().usedTasks());
+      // Rescaled by all records / records aggregated: the count is all records, not 3/4 of them.
+      assertEquals(4.0 / 3.0, result.record().recordScale(), 1e-12);
+      assertEquals(RECORDS, result.values()[1], 1e-9);
     }
+  }
+
+  @Test
+  void approximateBspIsUnbiasedOverWhichBlockIsLostForGood(JavaSparkContext jsc) {
+    AggregatorOptions approximate =
+        AggregatorOptions.defaults().withApproximateWhenUndecodable(true);
+    double[] mean = new double[3];
+    for (int lost = 0; lost < TASKS; lost++) {
+      int failing = lost;
+      BlockStatistic<Double, Double> losesOneBlock =
+          (model, iteration, block, records, out) -> {
+            if (TaskContext.get().partitionId() == failing) {
+              throw new IllegalStateException("block " + failing + " lost for good");
+            }
+            STATISTIC.accumulate(model, iteration, block, records, out);
+          };
+      try (CodedAggregator<Double> engine =
+          CodedAggregator.create(
+              data(jsc, RECORDS, TASKS), AggregationStrategy.bsp(), approximate)) {
+        AggregateResult result = engine.aggregate(1.0, losesOneBlock, 3);
+        assertFalse(result.exact());
+        assertFalse(result.record().usedTasks().contains(failing));
+        for (int d = 0; d < 3; d++) {
+          mean[d] += result.values()[d] / TASKS;
+        }
+      }
+    }
+    // Averaged over the block lost (equal blocks), the estimate is the exact sum.
+    assertTrue(
+        relativeError(mean, expected(RECORDS, 1.0)) <= 1e-12, java.util.Arrays.toString(mean));
   }
 
   @Test

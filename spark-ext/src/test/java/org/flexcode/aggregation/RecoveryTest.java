@@ -1,5 +1,6 @@
 package org.flexcode.aggregation;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,13 +16,14 @@ class RecoveryTest {
   private static final AggregationStrategy FRC = AggregationStrategy.frc(1);
   private static final GradientCode CODE = FRC.code(4);
   private static final TaskLayout LAYOUT = new TaskLayout(CODE, ShadowSpec.NONE);
-  private static final BoundStrategy BOUND = FRC.bind(CODE, new long[] {10, 10, 10, 10});
+  private static final long[] RECORDS = {10, 10, 10, 10};
+  private static final BoundStrategy BOUND = FRC.bind(CODE, RECORDS);
   private static final Throwable ABORTED = new IllegalStateException("job aborted");
 
   @Test
   void resubmitsWhenTheCodeCanDoWithoutTheFailedTasks() {
     Arrivals arrivals = arrivals(new int[] {0}, new int[] {2});
-    Recovery recovery = new Recovery(BOUND, LAYOUT, AggregatorOptions.defaults());
+    Recovery recovery = new Recovery(BOUND, LAYOUT, AggregatorOptions.defaults(), RECORDS);
 
     assertTrue(recovery.shouldResubmit(ABORTED, 0, arrivals));
     assertFalse(recovery.shouldResubmit(ABORTED, 3, arrivals), "at most maxResubmits");
@@ -31,7 +33,7 @@ class RecoveryTest {
   @Test
   void failsNamingTheBlocksOnlyTheFailedTasksHeld() {
     Arrivals arrivals = arrivals(new int[] {}, new int[] {2, 3});
-    Recovery recovery = new Recovery(BOUND, LAYOUT, AggregatorOptions.defaults());
+    Recovery recovery = new Recovery(BOUND, LAYOUT, AggregatorOptions.defaults(), RECORDS);
 
     assertFalse(recovery.shouldResubmit(ABORTED, 0, arrivals));
     UndecodableIterationException e =
@@ -46,9 +48,36 @@ class RecoveryTest {
     Arrivals arrivals = arrivals(new int[] {0, 1}, new int[] {2, 3});
     AggregatorOptions approximate =
         AggregatorOptions.defaults().withApproximateWhenUndecodable(true);
-    Recovery recovery = new Recovery(BOUND, LAYOUT, approximate);
+    Recovery recovery = new Recovery(BOUND, LAYOUT, approximate, RECORDS);
 
-    assertFalse(recovery.giveUp(0, arrivals, ABORTED).exact());
+    Decision decision = recovery.giveUp(0, arrivals, ABORTED);
+    assertFalse(decision.exact());
+    // Group {0, 1} holds blocks 0 and 1 (20 of 40 records): the approximation counts them twice.
+    assertEquals(2.0, decision.recordScale(), 1e-12);
+    double[] coverage = new double[4];
+    for (int task = 0; task < 4; task++) {
+      for (int block : LAYOUT.blocksOf(task)) {
+        coverage[block] += decision.weights()[task] * LAYOUT.coefficientOf(task, block);
+      }
+    }
+    assertEquals(40.0, 10 * (coverage[0] + coverage[1] + coverage[2] + coverage[3]), 1e-9);
+  }
+
+  @Test
+  void rescalesTheIgnoreStrategysPlainSumToAllRecords() {
+    AggregationStrategy ignore = AggregationStrategy.ignore(1);
+    GradientCode code = ignore.code(4);
+    long[] records = {10, 30, 10, 30};
+    Recovery recovery =
+        new Recovery(
+            ignore.bind(code, records),
+            new TaskLayout(code, ShadowSpec.NONE),
+            AggregatorOptions.defaults().withApproximateWhenUndecodable(true),
+            records);
+    Decision decision = recovery.giveUp(0, arrivals(new int[] {0, 1}, new int[] {2, 3}), ABORTED);
+    assertEquals(80.0 / 40.0, decision.recordScale(), 1e-12);
+    assertEquals(2.0, decision.weights()[0], 1e-12);
+    assertEquals(0.0, decision.weights()[2], 1e-12);
   }
 
   private static Arrivals arrivals(int[] finished, int[] failed) {

@@ -51,6 +51,48 @@ class TaskCountTest {
         assertThrows(
             IllegalArgumentException.class,
             () -> TaskCount.choose(AggregationStrategy.cyclic(3), 8, 8, 2));
-    assertTrue(e.getMessage().contains("spark.flexcode.numTasks=2"), e.getMessage());
+    assertTrue(e.getMessage().contains("numTasks=2"), e.getMessage());
+    assertTrue(e.getMessage().contains("--tasks"), e.getMessage());
+  }
+
+  @Test
+  void fromTheClusterTakesOneTaskPerCoreAtLeastSPlusTwo() {
+    int cluster = AggregatorOptions.TASKS_FROM_CLUSTER;
+    TaskCount bsp = TaskCount.choose(AggregationStrategy.bsp(), 1, 8, cluster, () -> 1000);
+    assertEquals(8, bsp.tasks());
+    assertTrue(bsp.reason().contains("one task per executor core"), bsp.reason());
+    assertEquals(
+        3, TaskCount.choose(AggregationStrategy.cyclic(1), 1, 2, cluster, () -> 99).tasks());
+    assertEquals(4, TaskCount.choose(AggregationStrategy.frc(1), 8, 2, cluster, () -> 99).tasks());
+    assertEquals(6, TaskCount.choose(AggregationStrategy.frc(2), 8, 4, cluster, () -> 99).tasks());
+  }
+
+  @Test
+  void fromTheClusterCountsRecordsOnlyWhenRepartitioningAndCapsAtThem() {
+    int cluster = AggregatorOptions.TASKS_FROM_CLUSTER;
+    TaskCount same =
+        TaskCount.choose(
+            AggregationStrategy.bsp(),
+            4,
+            4,
+            cluster,
+            () -> {
+              throw new AssertionError("counted records without repartitioning");
+            });
+    assertEquals(4, same.tasks());
+    TaskCount capped = TaskCount.choose(AggregationStrategy.bsp(), 1, 8, cluster, () -> 5);
+    assertEquals(5, capped.tasks());
+    assertTrue(capped.reason().contains("5 records"), capped.reason());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TaskCount.choose(AggregationStrategy.cyclic(3), 1, 8, cluster, () -> 2));
+    assertTrue(e.getMessage().contains("only 2 records"), e.getMessage());
+    IllegalArgumentException cores =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TaskCount.choose(AggregationStrategy.frc(100), 8, 2, cluster, () -> 99));
+    assertTrue(cores.getMessage().contains("the cluster has 2 cores"), cores.getMessage());
+    assertTrue(cores.getMessage().contains("--tasks"), cores.getMessage());
   }
 }

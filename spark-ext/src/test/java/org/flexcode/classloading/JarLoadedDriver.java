@@ -8,6 +8,7 @@ import java.util.List;
 import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.Model;
 import org.apache.spark.ml.classification.LogisticRegressionModel;
+import org.apache.spark.ml.clustering.LDAModel;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.ml.param.Params;
 import org.apache.spark.ml.recommendation.ALSModel;
@@ -48,6 +49,8 @@ public final class JarLoadedDriver {
       System.out.println("OK lr accuracy " + accuracy);
       ALSModel mf = (ALSModel) fit(loader, "FlexCodeALS", ratings(spark));
       System.out.println("OK mf rank " + mf.rank());
+      LDAModel lda = (LDAModel) fit(loader, "FlexCodeLDA", documents(spark));
+      System.out.println("OK lda topics " + lda.topicsMatrix().numCols());
     } finally {
       spark.stop();
     }
@@ -60,6 +63,9 @@ public final class JarLoadedDriver {
     Params params = instance;
     params.set(params.getParam("strategy"), "cyclic");
     params.set(params.getParam("maxIter"), 5);
+    if (params.hasParam("k")) {
+      params.set(params.getParam("k"), 2);
+    }
     return (Model<?>) instance.fit(data);
   }
 
@@ -74,6 +80,20 @@ public final class JarLoadedDriver {
             .add("label", DataTypes.DoubleType)
             .add("features", new org.apache.spark.ml.linalg.VectorUDT());
     return spark.createDataFrame(rows, schema).repartition(1);
+  }
+
+  private static Dataset<Row> documents(SparkSession spark) {
+    List<Row> rows = new ArrayList<>();
+    for (int d = 0; d < 40; d++) {
+      double[] counts = new double[8];
+      for (int w = 0; w < 4; w++) {
+        counts[(d % 2) * 4 + w] = 1 + (d + w) % 3;
+      }
+      rows.add(RowFactory.create(Vectors.dense(counts)));
+    }
+    StructType schema =
+        new StructType().add("features", new org.apache.spark.ml.linalg.VectorUDT());
+    return spark.createDataFrame(rows, schema).repartition(2);
   }
 
   private static Dataset<Row> ratings(SparkSession spark) {

@@ -21,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A jar added at run time: {@link JarLoadedDriver} runs in a fresh JVM whose class path holds Spark
  * and that one class, not FlexCode; FlexCode comes from a jar of the main classes, loaded through a
- * child URLClassLoader on the driver and {@code spark.jars} on the executors. LR and MF fit: what
- * tasks send back deserializes without FlexCode on the driver's system class path.
+ * child URLClassLoader on the driver and {@code spark.jars} on the executors. LR, MF and LDA fit:
+ * what tasks send back, and the broadcast model they read, deserialize without FlexCode on the
+ * driver's system class path.
  */
 @Tag("spark")
 class JarLoadedDriverTest {
@@ -30,7 +31,7 @@ class JarLoadedDriverTest {
   @TempDir Path dir;
 
   @Test
-  void fitsLrAndMfWithFlexCodeOnlyInAChildClassLoader() throws Exception {
+  void fitsLrMfAndLdaWithFlexCodeOnlyInAChildClassLoader() throws Exception {
     Path mainClasses = classesDir(org.flexcode.aggregation.CodedAggregator.class);
     Path testClasses = classesDir(JarLoadedDriver.class);
     Path jar = jar(mainClasses, dir.resolve("flexcode.jar"));
@@ -63,6 +64,7 @@ class JarLoadedDriverTest {
     assertEquals(0, process.exitValue(), out);
     assertTrue(out.contains("OK lr accuracy 1.0"), out);
     assertTrue(out.contains("OK mf rank"), out);
+    assertTrue(out.contains("OK lda topics 2"), out);
     assertTrue(!out.contains("ClassNotFoundException"), out);
   }
 

@@ -46,6 +46,33 @@ class SubmitLoggingTest {
     }
   }
 
+  @Test
+  void dropsSparksCopiesOfADataErrorWithTheirStackTrace() {
+    LoggerContext context = new LoggerContext("submit-logging-data-test");
+    try {
+      context.setConfigLocation(
+          ProjectPaths.root().resolve("submit-scripts/log4j2.properties").toUri());
+      LoggerConfig config = context.getConfiguration().getLoggerConfig(TSM);
+      assertTrue(
+          config.isFiltered(
+              warn(
+                  "Lost task 0.0 in stage 4.0 (TID 4) (host executor driver):"
+                      + " org.flexcode.data.DataFormatException: bad.libsvm:3: token 1 '4:oops'"
+                      + " is not index:value\n\tat org.flexcode.data.LibSvmReader.parse("
+                      + "LibSvmReader.java:66)\n\tat org.apache.spark.rdd.RDD.iterator")));
+      assertFalse(
+          config.isFiltered(
+              warn(
+                  "Lost task 0.0 in stage 4.0 (TID 4) (host executor 1):"
+                      + " java.lang.IllegalStateException: a bug\n\tat x.y(Z.java:1)")));
+      LoggerConfig executor =
+          context.getConfiguration().getLoggerConfig("org.apache.spark.executor.Executor");
+      assertEquals(Level.OFF, executor.getLevel());
+    } finally {
+      context.stop();
+    }
+  }
+
   private static LogEvent warn(String text) {
     return Log4jLogEvent.newBuilder()
         .setLoggerName(TSM)

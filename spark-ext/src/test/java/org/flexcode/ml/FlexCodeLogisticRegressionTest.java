@@ -101,11 +101,39 @@ class FlexCodeLogisticRegressionTest {
   void fitsAOnePartitionFrameWithCyclic() {
     Dataset<Row> onePartition = agaricus.coalesce(1);
     assertEquals(1, onePartition.rdd().getNumPartitions());
+    java.util.Set<Integer> tasks = new java.util.concurrent.ConcurrentSkipListSet<>();
     FlexCodeLogisticRegression ours =
-        new FlexCodeLogisticRegression().setStrategy("cyclic").setStragglerTolerance(1);
+        new FlexCodeLogisticRegression()
+            .setStrategy("cyclic")
+            .setStragglerTolerance(1)
+            .setIterationListener((it, loss, record) -> tasks.addAll(tasksOf(record)));
     ours.setMaxIter(50);
+    assertEquals(0, ours.getNumTasks());
     LogisticRegressionModel model = ours.fit(onePartition);
     assertTrue(accuracy(model, agaricus) > 0.95, "accuracy " + accuracy(model, agaricus));
+    // local[4]: one task per core (at least s + 2 = 3), not the input's one partition.
+    assertEquals(java.util.Set.of(0, 1, 2, 3), tasks);
+    tasks.clear();
+    ours.setNumTasks(6).setMaxIter(3).fit(onePartition);
+    assertEquals(5, tasks.stream().mapToInt(Integer::intValue).max().orElse(-1), "" + tasks);
+  }
+
+  @Test
+  void namesTheNumTasksParamWhenTheToleranceNeedsMoreTasks() {
+    FlexCodeLogisticRegression ours =
+        new FlexCodeLogisticRegression().setStrategy("cyclic").setStragglerTolerance(3);
+    ours.setNumTasks(2).setMaxIter(2);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ours.fit(agaricus));
+    assertTrue(e.getMessage().contains("numTasks=2"), e.getMessage());
+    assertTrue(e.getMessage().contains("at least 4"), e.getMessage());
+  }
+
+  private static List<Integer> tasksOf(org.flexcode.metrics.IterationRecord record) {
+    List<Integer> ids = new java.util.ArrayList<>(record.usedTasks());
+    ids.addAll(record.cancelledTasks());
+    record.finished().forEach(t -> ids.add(t.task()));
+    return ids;
   }
 
   @Test
