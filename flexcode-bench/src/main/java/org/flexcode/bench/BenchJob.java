@@ -64,6 +64,9 @@ final class BenchJob {
         --rows-per-partition R ctr: records per partition (default 16000)
         --num-features N       ctr: hashing buckets (default 4096)
         --classes K            ctr: classes, 2 = binary (default 5: each task computes longer)
+        --ctr-path P           ctr: gd (MLlib's LogisticGradient, default) or estimator (the
+                               FlexCode rows train the multinomial FlexCodeLogisticRegression with
+                               solver gd and the same step)
         --step-size E          gradient-descent step (default 1.0; mf: 0.8 of the per-row
                                Gauss-Newton step)
         --seed S               data and straggler seed (default 7)
@@ -91,6 +94,7 @@ final class BenchJob {
           "rows-per-partition",
           "num-features",
           "classes",
+          "ctr-path",
           "step-size",
           "seed",
           "report",

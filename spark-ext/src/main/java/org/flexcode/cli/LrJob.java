@@ -2,6 +2,7 @@ package org.flexcode.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -20,8 +21,9 @@ import org.flexcode.metrics.RunReport;
 import org.flexcode.ml.FlexCodeLogisticRegression;
 
 /**
- * {@code flexcode-submit lr}: trains binary logistic regression on LIBSVM or Avazu CSV data with a
- * FlexCode strategy, prints one line per aggregation and a summary, and writes a JSON report.
+ * {@code flexcode-submit lr}: trains logistic regression (binary, or multinomial with {@code
+ * --family multinomial}) on LIBSVM or Avazu CSV data with a FlexCode strategy, prints one line per
+ * aggregation and a summary, and writes a JSON report.
  */
 final class LrJob {
 
@@ -32,6 +34,8 @@ final class LrJob {
         --train PATH         training data (LIBSVM, or Avazu CSV when the name ends in .csv[.gz])
         --test PATH          test data in the same format (accuracy and AUC in the summary)
         --format F           libsvm or avazu (default: from the file name)
+        --family F           auto, binomial (labels 0/1 or -1/+1) or multinomial (LIBSVM labels
+                             0, 1, 2, ...; softmax over the classes); default auto (binary files)
         --num-features N     LIBSVM: feature count (default: the largest index in --train);
                              Avazu: hashing buckets (default 262144)
       """
@@ -47,7 +51,8 @@ final class LrJob {
       """;
 
   static final Set<String> OPTIONS =
-      JobFlags.with("train test format num-features solver reg-param elastic-net tol step-size");
+      JobFlags.with(
+          "train test format family num-features solver reg-param elastic-net tol step-size");
 
   private LrJob() {}
 
@@ -58,6 +63,16 @@ final class LrJob {
     if (!format.equals("libsvm") && !format.equals("avazu")) {
       throw new IllegalArgumentException("--format must be libsvm or avazu, got '" + format + "'");
     }
+    String family = args.string("family", "auto").toLowerCase(Locale.ROOT);
+    if (!List.of("auto", "binomial", "multinomial").contains(family)) {
+      throw new IllegalArgumentException(
+          "--family must be auto, binomial or multinomial, got '" + family + "'");
+    }
+    if (family.equals("multinomial") && format.equals("avazu")) {
+      throw new IllegalArgumentException("--family multinomial reads LIBSVM, not --format avazu");
+    }
+    LibSvmReader.Labels labels =
+        family.equals("multinomial") ? LibSvmReader.Labels.CLASSES : LibSvmReader.Labels.BINARY;
     int partitions = JobFlags.partitions(args);
     SparkSession spark = JobFlags.session(args, "lr");
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
@@ -68,18 +83,18 @@ final class LrJob {
             ? args.integer("num-features", 0)
             : format.equals("avazu")
                 ? 1 << 18
-                : LibSvmReader.maxFeatureIndex(jsc, train, partitions);
-    Dataset<Row> trainData = frame(spark, jsc, train, format, numFeatures, partitions);
+                : LibSvmReader.maxFeatureIndex(jsc, train, partitions, labels);
+    Input input = new Input(format, labels, numFeatures, partitions);
+    Dataset<Row> trainData = frame(spark, jsc, train, input);
     Dataset<Row> testData =
-        args.has("test")
-            ? frame(spark, jsc, args.required("test"), format, numFeatures, partitions)
-            : null;
+        args.has("test") ? frame(spark, jsc, args.required("test"), input) : null;
     if (testData != null && testData.isEmpty()) {
       throw new IllegalArgumentException(
           "--test " + args.required("test") + ": no records (an empty test file)");
     }
 
     FlexCodeLogisticRegression estimator = estimatorOf(args);
+    estimator.setFamily(family);
     Map<String, Object> params = args.asParams();
     params.put("num_features", numFeatures);
     params.put("solver_used", estimator.resolvedSolver().name().toLowerCase(Locale.ROOT));
@@ -99,9 +114,13 @@ final class LrJob {
       long total = predictions.count();
       long correct = predictions.filter("prediction = label").count();
       report.putSummary("test_accuracy", total == 0 ? null : (double) correct / total);
-      report.putSummary(
-          "test_auc",
-          new BinaryClassificationEvaluator().setMetricName("areaUnderROC").evaluate(predictions));
+      if (model.numClasses() == 2) {
+        report.putSummary(
+            "test_auc",
+            new BinaryClassificationEvaluator()
+                .setMetricName("areaUnderROC")
+                .evaluate(predictions));
+      }
     }
     report.putSummary("fit_ms", fitMs);
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
@@ -113,13 +132,14 @@ final class LrJob {
     return name.endsWith(".csv") || name.endsWith(".csv.gz") ? "avazu" : "libsvm";
   }
 
-  private static Dataset<Row> frame(
-      SparkSession spark,
-      JavaSparkContext jsc,
-      String path,
-      String format,
-      int numFeatures,
-      int partitions) {
+  /** How a job reads its data: format, LIBSVM labels, features and partitions. */
+  record Input(String format, LibSvmReader.Labels labels, int numFeatures, int partitions) {}
+
+  /** The data at {@code path} as a (label, features) frame, every line checked. */
+  static Dataset<Row> frame(SparkSession spark, JavaSparkContext jsc, String path, Input input) {
+    String format = input.format();
+    int numFeatures = input.numFeatures();
+    int partitions = input.partitions();
     if (!format.equals("avazu") && numFeatures < 1) {
       throw new IllegalArgumentException(
           path
@@ -132,7 +152,7 @@ final class LrJob {
       boolean header = hasAvazuHeader(jsc, path);
       points = AvazuCsvReader.read(jsc, path, numFeatures, header, partitions);
     } else {
-      points = LibSvmReader.read(jsc, path, numFeatures, partitions);
+      points = LibSvmReader.read(jsc, path, numFeatures, partitions, input.labels());
     }
     JavaRDD<LabeledPoint> ml =
         Lines.validated(points)

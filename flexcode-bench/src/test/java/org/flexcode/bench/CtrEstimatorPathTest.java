@@ -1,0 +1,72 @@
+package org.flexcode.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The 5-class ctr workload trained through the multinomial FlexCodeLogisticRegression ({@code
+ * --ctr-path estimator}) reaches the final loss of the gd path's bsp row.
+ */
+@ExtendWith(SparkExtension.class)
+@Tag("spark")
+class CtrEstimatorPathTest {
+
+  @TempDir Path dir;
+
+  /** Final loss per strategy row of a tiny 5-class ctr bench on {@code path}. */
+  private Map<String, Double> finalLosses(String path, String strategies) throws Exception {
+    Path report = dir.resolve(path + ".json");
+    int code =
+        BenchSubmit.run(
+            new String[] {
+              "--workload",
+              "ctr",
+              "--ctr-path",
+              path,
+              "--strategies",
+              strategies,
+              "--iterations",
+              "150",
+              "--partitions",
+              "4",
+              "--rows-per-partition",
+              "400",
+              "--classes",
+              "5",
+              "--num-features",
+              "32",
+              "--report",
+              report.toString()
+            });
+    assertEquals(0, code);
+    Map<String, Double> losses = new HashMap<>();
+    for (JsonNode run : new ObjectMapper().readTree(report.toFile()).get("runs")) {
+      losses.put(run.get("strategy").asText(), run.get("final_loss").asDouble());
+    }
+    return losses;
+  }
+
+  @Test
+  void theEstimatorPathReachesTheBspRowsFinalLoss(JavaSparkContext jsc) throws Exception {
+    double bsp = finalLosses("gd", "bsp").get("bsp");
+    Map<String, Double> estimator = finalLosses("estimator", "bsp,cyclic");
+    double difference = Math.abs(estimator.get("bsp") - bsp) / bsp;
+    System.out.printf(
+        "ctr final loss: gd path bsp %.8f, estimator path bsp %.8f (relative %.2e)%n",
+        bsp, estimator.get("bsp"), difference);
+    assertTrue(difference <= 1e-3, "estimator " + estimator.get("bsp") + " vs bsp row " + bsp);
+    assertEquals(estimator.get("bsp"), estimator.get("cyclic"), 1e-9 * bsp, "exact strategies");
+  }
+}
