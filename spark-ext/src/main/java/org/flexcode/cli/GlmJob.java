@@ -3,7 +3,6 @@ package org.flexcode.cli;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.Model;
 import org.apache.spark.ml.classification.LinearSVCModel;
 import org.apache.spark.ml.evaluation.RegressionEvaluator;
@@ -51,7 +50,7 @@ final class GlmJob {
 
   /** Runs the job on its parsed options; returns the exit code. */
   static int run(Args args) throws Exception {
-    String train = args.required("train");
+    args.required("train");
     String loss = args.required("loss").toLowerCase(Locale.ROOT);
     if (!loss.equals("squared") && !loss.equals("hinge")) {
       throw new IllegalArgumentException("--loss must be squared or hinge, got '" + loss + "'");
@@ -61,27 +60,20 @@ final class GlmJob {
     }
     boolean squared = loss.equals("squared");
     LibSvmReader.Labels labels = squared ? LibSvmReader.Labels.REAL : LibSvmReader.Labels.BINARY;
-    int partitions = JobFlags.partitions(args);
+    JobFlags.partitions(args);
     SparkSession spark = JobFlags.session(args, "glm");
-    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     long wallStart = System.currentTimeMillis();
-    int numFeatures =
-        args.has("num-features")
-            ? args.integer("num-features", 0)
-            : LibSvmReader.maxFeatureIndex(jsc, train, partitions, labels);
-    LrJob.Input input = new LrJob.Input("libsvm", labels, numFeatures, partitions);
-    Dataset<Row> trainData = LrJob.frame(spark, jsc, train, input);
-    Dataset<Row> testData =
-        args.has("test") ? LrJob.frame(spark, jsc, args.required("test"), input) : null;
+    JobData data = JobData.read(args, spark, "libsvm", labels);
+    Dataset<Row> testData = data.test();
 
     FlexCodeParams<?> estimator = squared ? linearRegression(args) : linearSvc(args);
     Map<String, Object> params = args.asParams();
-    params.put("num_features", numFeatures);
-    params.put("master", jsc.master());
+    params.put("num_features", data.numFeatures());
+    params.put("master", spark.sparkContext().master());
     RunReport report = new RunReport("glm", estimator.aggregationStrategy().spec(), params);
     estimator.setIterationListener(JobOutput.progress(report, "loss %.6f"));
     long fitStart = System.currentTimeMillis();
-    Model<?> model = ((org.apache.spark.ml.Estimator<?>) estimator).fit(trainData);
+    Model<?> model = ((org.apache.spark.ml.Estimator<?>) estimator).fit(data.train());
     report.putSummary("fit_ms", System.currentTimeMillis() - fitStart);
     report.summarizeIterations();
     summarize(report, model, testData);

@@ -1,22 +1,16 @@
 package org.flexcode.cli;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.classification.LogisticRegressionModel;
 import org.apache.spark.ml.evaluation.BinaryClassificationEvaluator;
-import org.apache.spark.ml.feature.LabeledPoint;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.flexcode.data.AvazuCsvReader;
 import org.flexcode.data.LibSvmReader;
-import org.flexcode.data.Lines;
 import org.flexcode.metrics.RunReport;
 import org.flexcode.ml.FlexCodeLogisticRegression;
 
@@ -73,25 +67,14 @@ final class LrJob {
     }
     LibSvmReader.Labels labels =
         family.equals("multinomial") ? LibSvmReader.Labels.CLASSES : LibSvmReader.Labels.BINARY;
-    int partitions = JobFlags.partitions(args);
+    JobFlags.partitions(args);
     SparkSession spark = JobFlags.session(args, "lr");
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     long wallStart = System.currentTimeMillis();
-
-    int numFeatures =
-        args.has("num-features")
-            ? args.integer("num-features", 0)
-            : format.equals("avazu")
-                ? 1 << 18
-                : LibSvmReader.maxFeatureIndex(jsc, train, partitions, labels);
-    Input input = new Input(format, labels, numFeatures, partitions);
-    Dataset<Row> trainData = frame(spark, jsc, train, input);
-    Dataset<Row> testData =
-        args.has("test") ? frame(spark, jsc, args.required("test"), input) : null;
-    if (testData != null && testData.isEmpty()) {
-      throw new IllegalArgumentException(
-          "--test " + args.required("test") + ": no records (an empty test file)");
-    }
+    JobData data = JobData.read(args, spark, format, labels);
+    int numFeatures = data.numFeatures();
+    Dataset<Row> trainData = data.train();
+    Dataset<Row> testData = data.test();
 
     FlexCodeLogisticRegression estimator = estimatorOf(args);
     estimator.setFamily(family);
@@ -130,43 +113,6 @@ final class LrJob {
   private static String guessFormat(String path) {
     String name = path.toLowerCase(Locale.ROOT);
     return name.endsWith(".csv") || name.endsWith(".csv.gz") ? "avazu" : "libsvm";
-  }
-
-  /** How a job reads its data: format, LIBSVM labels, features and partitions. */
-  record Input(String format, LibSvmReader.Labels labels, int numFeatures, int partitions) {}
-
-  /** The data at {@code path} as a (label, features) frame, every line checked. */
-  static Dataset<Row> frame(SparkSession spark, JavaSparkContext jsc, String path, Input input) {
-    String format = input.format();
-    int numFeatures = input.numFeatures();
-    int partitions = input.partitions();
-    if (!format.equals("avazu") && numFeatures < 1) {
-      throw new IllegalArgumentException(
-          path
-              + (Lines.isEmptyDirectory(path)
-                  ? ": empty directory (no data files in it)"
-                  : ": no features found (empty file?)"));
-    }
-    JavaRDD<org.apache.spark.mllib.regression.LabeledPoint> points;
-    if (format.equals("avazu")) {
-      boolean header = hasAvazuHeader(jsc, path);
-      points = AvazuCsvReader.read(jsc, path, numFeatures, header, partitions);
-    } else {
-      points = LibSvmReader.read(jsc, path, numFeatures, partitions, input.labels());
-    }
-    JavaRDD<LabeledPoint> ml =
-        Lines.validated(points)
-            .map(p -> new LabeledPoint(p.label(), p.features().asML()))
-            .repartition(partitions);
-    return spark.createDataFrame(ml, LabeledPoint.class);
-  }
-
-  private static boolean hasAvazuHeader(JavaSparkContext jsc, String path) {
-    if (!Files.exists(Path.of(path)) && !path.contains("://")) {
-      throw new IllegalArgumentException(path + ": no such file");
-    }
-    String first = jsc.textFile(path, 1).first();
-    return first.startsWith("id,click");
   }
 
   /** FlexCode's logistic regression with the job's strategy, solver and LR params. */
