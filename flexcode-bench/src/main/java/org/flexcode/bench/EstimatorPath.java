@@ -43,7 +43,7 @@ final class EstimatorPath {
     FlexCodeLogisticRegression estimator =
         new FlexCodeLogisticRegression()
             .setStrategy(strategy.spec())
-            .setSolver("gd")
+            .setSolver("auto")
             .setStepSize(step)
             .setIterationListener((iteration, loss, record) -> records.add(record));
     estimator

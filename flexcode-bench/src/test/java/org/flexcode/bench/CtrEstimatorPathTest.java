@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The 5-class ctr workload trained through the multinomial FlexCodeLogisticRegression ({@code
- * --ctr-path estimator}) reaches the final loss of the gd path's bsp row.
+ * --ctr-path estimator}): its exact rows agree, and on the gd path's objective it ends at or below
+ * the gd path's bsp row (L-BFGS reaches the optimum that gd approaches).
  */
 @ExtendWith(SparkExtension.class)
 @Tag("spark")
@@ -59,14 +60,18 @@ class CtrEstimatorPathTest {
   }
 
   @Test
-  void theEstimatorPathReachesTheBspRowsFinalLoss(JavaSparkContext jsc) throws Exception {
+  void theEstimatorPathEndsAtOrBelowTheGdBspRowAndItsExactRowsAgree(JavaSparkContext jsc) throws Exception {
     double bsp = finalLosses("gd", "bsp").get("bsp");
     Map<String, Double> estimator = finalLosses("estimator", "bsp,cyclic");
-    double difference = Math.abs(estimator.get("bsp") - bsp) / bsp;
+    double difference = (bsp - estimator.get("bsp")) / bsp;
     System.out.printf(
         "ctr final loss: gd path bsp %.8f, estimator path bsp %.8f (relative %.2e)%n",
         bsp, estimator.get("bsp"), difference);
-    assertTrue(difference <= 1e-3, "estimator " + estimator.get("bsp") + " vs bsp row " + bsp);
+    // The same objective: L-BFGS reaches its optimum, which gd's bsp row (step / sqrt(t), not
+    // converged after 150 steps: 0.994 against 0.947 measured) approaches from above.
+    assertTrue(
+        difference >= -1e-9 && difference <= 0.1,
+        "estimator " + estimator.get("bsp") + " vs bsp row " + bsp);
     assertEquals(estimator.get("bsp"), estimator.get("cyclic"), 1e-9 * bsp, "exact strategies");
   }
 }
