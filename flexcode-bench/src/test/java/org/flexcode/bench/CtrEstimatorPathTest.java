@@ -60,7 +60,8 @@ class CtrEstimatorPathTest {
   }
 
   @Test
-  void theEstimatorPathEndsAtOrBelowTheGdBspRowAndItsExactRowsAgree(JavaSparkContext jsc) throws Exception {
+  void theEstimatorPathEndsAtOrBelowTheGdBspRowAndItsExactRowsAgree(JavaSparkContext jsc)
+      throws Exception {
     double bsp = finalLosses("gd", "bsp").get("bsp");
     Map<String, Double> estimator = finalLosses("estimator", "bsp,cyclic");
     double difference = (bsp - estimator.get("bsp")) / bsp;
