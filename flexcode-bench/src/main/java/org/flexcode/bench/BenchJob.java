@@ -65,6 +65,9 @@ final class BenchJob {
                                emulated compute, so real compute stays a small share)
         --num-features N       ctr: hashing buckets (default 4096; 1024 with emulated compute)
         --classes K            ctr: classes, 2 = binary (default 5: each task computes longer)
+        --ctr-path P           ctr: gd (MLlib's LogisticGradient, default) or estimator (the
+                               FlexCode rows train the multinomial FlexCodeLogisticRegression with
+                               solver gd and the same step)
         --step-size E          gradient-descent step (default 1.0; mf: 0.8 of the per-row
                                Gauss-Newton step)
         --seed S               data and straggler seed (default 7)
@@ -92,6 +95,7 @@ final class BenchJob {
           "rows-per-partition",
           "num-features",
           "classes",
+          "ctr-path",
           "step-size",
           "seed",
           "report",

@@ -24,7 +24,9 @@ import scala.Tuple2;
 
 /**
  * Binary or multinomial logistic regression by MLlib's gradient descent (SimpleUpdater), on
- * generated CTR data ({@code --workload ctr}) or LIBSVM data ({@code --workload lr}).
+ * generated CTR data ({@code --workload ctr}) or LIBSVM data ({@code --workload lr}); with {@code
+ * --ctr-path estimator} the FlexCode rows train through the multinomial Estimator ({@link
+ * EstimatorPath}).
  */
 final class LogisticWorkload implements Workload {
   private final JavaRDD<Tuple2<Object, Vector>> data;
@@ -32,6 +34,7 @@ final class LogisticWorkload implements Workload {
   private final int dimension;
   private final double step;
   private JavaRDD<Tuple2<Object, Vector>> overPartitioned;
+  private EstimatorPath estimatorPath;
 
   private LogisticWorkload(
       JavaRDD<Tuple2<Object, Vector>> data, int classes, int dimension, double step) {
@@ -90,7 +93,19 @@ final class LogisticWorkload implements Workload {
     sizes.put("num_features", numFeatures);
     sizes.put("classes", classes);
     sizes.put("model_dimension", dimension);
-    return new LogisticWorkload(data, classes, dimension, args.number("step-size", 1.0));
+    LogisticWorkload workload =
+        new LogisticWorkload(data, classes, dimension, args.number("step-size", 1.0));
+    String path = args.string("ctr-path", "gd");
+    if (!path.equals("gd") && !path.equals("estimator")) {
+      throw new IllegalArgumentException("--ctr-path must be gd or estimator, got '" + path + "'");
+    }
+    if (path.equals("estimator")) {
+      if (!ctr) {
+        throw new IllegalArgumentException("--ctr-path estimator needs --workload ctr");
+      }
+      workload.estimatorPath = new EstimatorPath(data, workload.step);
+    }
+    return workload;
   }
 
   @Override
@@ -100,6 +115,9 @@ final class LogisticWorkload implements Workload {
 
   @Override
   public Trace flexcode(AggregationStrategy strategy, AggregatorOptions options, int iterations) {
+    if (estimatorPath != null) {
+      return estimatorPath.run(strategy, iterations);
+    }
     RecordingUpdater updater = new RecordingUpdater(new SimpleUpdater());
     OptimizationResult result =
         new FlexCodeGradientDescent(gradient, updater)
@@ -163,6 +181,9 @@ final class LogisticWorkload implements Workload {
   @Override
   public void close() {
     data.unpersist(false);
+    if (estimatorPath != null) {
+      estimatorPath.close();
+    }
     if (overPartitioned != null) {
       overPartitioned.unpersist(false);
     }

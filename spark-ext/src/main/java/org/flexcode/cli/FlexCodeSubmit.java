@@ -17,8 +17,10 @@ public final class FlexCodeSubmit {
       usage: flexcode-submit [--master URL] [--conf key=value]... <command> [options]
 
       commands:
-        lr      train binary logistic regression (spark.ml's objective) with a FlexCode strategy
-                and write a JSON report; 'flexcode-submit lr --help' lists its options
+        lr      train logistic regression, binary or --family multinomial (spark.ml's objective)
+                with a FlexCode strategy and write a JSON report; 'flexcode-submit lr --help'
+        glm     train linear regression (--loss squared) or a linear SVM (--loss hinge) as
+                spark.ml does, with a FlexCode strategy; 'flexcode-submit glm --help'
         mf      train matrix factorization (Spark ALS's objective) on MovieLens ratings with a
                 FlexCode strategy; test RMSE and a JSON report; 'flexcode-submit mf --help'
         lda     fit online LDA (MLlib's online variational Bayes) on a UCI bag-of-words corpus;
@@ -51,6 +53,7 @@ public final class FlexCodeSubmit {
     Command command =
         switch (args[0]) {
           case "lr" -> job("lr", LrJob.USAGE, LrJob.OPTIONS, LrJob::run);
+          case "glm" -> job("glm", GlmJob.USAGE, GlmJob.OPTIONS, GlmJob::run);
           case "mf" -> job("mf", MfJob.USAGE, MfJob.OPTIONS, MfJob::run);
           case "lda" -> job("lda", LdaJob.USAGE, LdaJob.OPTIONS, LdaJob::run);
           default -> null;

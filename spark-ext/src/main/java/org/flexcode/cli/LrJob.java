@@ -1,27 +1,23 @@
 package org.flexcode.cli;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.classification.LogisticRegressionModel;
 import org.apache.spark.ml.evaluation.BinaryClassificationEvaluator;
-import org.apache.spark.ml.feature.LabeledPoint;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.flexcode.data.AvazuCsvReader;
 import org.flexcode.data.LibSvmReader;
-import org.flexcode.data.Lines;
 import org.flexcode.metrics.RunReport;
 import org.flexcode.ml.FlexCodeLogisticRegression;
 
 /**
- * {@code flexcode-submit lr}: trains binary logistic regression on LIBSVM or Avazu CSV data with a
- * FlexCode strategy, prints one line per aggregation and a summary, and writes a JSON report.
+ * {@code flexcode-submit lr}: trains logistic regression (binary, or multinomial with {@code
+ * --family multinomial}) on LIBSVM or Avazu CSV data with a FlexCode strategy, prints one line per
+ * aggregation and a summary, and writes a JSON report.
  */
 final class LrJob {
 
@@ -32,6 +28,8 @@ final class LrJob {
         --train PATH         training data (LIBSVM, or Avazu CSV when the name ends in .csv[.gz])
         --test PATH          test data in the same format (accuracy and AUC in the summary)
         --format F           libsvm or avazu (default: from the file name)
+        --family F           auto, binomial (labels 0/1 or -1/+1) or multinomial (LIBSVM labels
+                             0, 1, 2, ...; softmax over the classes); default auto (binary files)
         --num-features N     LIBSVM: feature count (default: the largest index in --train);
                              Avazu: hashing buckets (default 262144)
       """
@@ -47,7 +45,8 @@ final class LrJob {
       """;
 
   static final Set<String> OPTIONS =
-      JobFlags.with("train test format num-features solver reg-param elastic-net tol step-size");
+      JobFlags.with(
+          "train test format family num-features solver reg-param elastic-net tol step-size");
 
   private LrJob() {}
 
@@ -58,28 +57,27 @@ final class LrJob {
     if (!format.equals("libsvm") && !format.equals("avazu")) {
       throw new IllegalArgumentException("--format must be libsvm or avazu, got '" + format + "'");
     }
-    int partitions = JobFlags.partitions(args);
+    String family = args.string("family", "auto").toLowerCase(Locale.ROOT);
+    if (!List.of("auto", "binomial", "multinomial").contains(family)) {
+      throw new IllegalArgumentException(
+          "--family must be auto, binomial or multinomial, got '" + family + "'");
+    }
+    if (family.equals("multinomial") && format.equals("avazu")) {
+      throw new IllegalArgumentException("--family multinomial reads LIBSVM, not --format avazu");
+    }
+    LibSvmReader.Labels labels =
+        family.equals("multinomial") ? LibSvmReader.Labels.CLASSES : LibSvmReader.Labels.BINARY;
+    JobFlags.partitions(args);
     SparkSession spark = JobFlags.session(args, "lr");
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     long wallStart = System.currentTimeMillis();
-
-    int numFeatures =
-        args.has("num-features")
-            ? args.integer("num-features", 0)
-            : format.equals("avazu")
-                ? 1 << 18
-                : LibSvmReader.maxFeatureIndex(jsc, train, partitions);
-    Dataset<Row> trainData = frame(spark, jsc, train, format, numFeatures, partitions);
-    Dataset<Row> testData =
-        args.has("test")
-            ? frame(spark, jsc, args.required("test"), format, numFeatures, partitions)
-            : null;
-    if (testData != null && testData.isEmpty()) {
-      throw new IllegalArgumentException(
-          "--test " + args.required("test") + ": no records (an empty test file)");
-    }
+    JobData data = JobData.read(args, spark, format, labels);
+    int numFeatures = data.numFeatures();
+    Dataset<Row> trainData = data.train();
+    Dataset<Row> testData = data.test();
 
     FlexCodeLogisticRegression estimator = estimatorOf(args);
+    estimator.setFamily(family);
     Map<String, Object> params = args.asParams();
     params.put("num_features", numFeatures);
     params.put("solver_used", estimator.resolvedSolver().name().toLowerCase(Locale.ROOT));
@@ -100,9 +98,13 @@ final class LrJob {
       long total = predictions.count();
       long correct = predictions.filter("prediction = label").count();
       report.putSummary("test_accuracy", total == 0 ? null : (double) correct / total);
-      report.putSummary(
-          "test_auc",
-          new BinaryClassificationEvaluator().setMetricName("areaUnderROC").evaluate(predictions));
+      if (model.numClasses() == 2) {
+        report.putSummary(
+            "test_auc",
+            new BinaryClassificationEvaluator()
+                .setMetricName("areaUnderROC")
+                .evaluate(predictions));
+      }
     }
     report.putSummary("fit_ms", fitMs);
     report.putSummary("wall_ms", System.currentTimeMillis() - wallStart);
@@ -112,42 +114,6 @@ final class LrJob {
   private static String guessFormat(String path) {
     String name = path.toLowerCase(Locale.ROOT);
     return name.endsWith(".csv") || name.endsWith(".csv.gz") ? "avazu" : "libsvm";
-  }
-
-  private static Dataset<Row> frame(
-      SparkSession spark,
-      JavaSparkContext jsc,
-      String path,
-      String format,
-      int numFeatures,
-      int partitions) {
-    if (!format.equals("avazu") && numFeatures < 1) {
-      throw new IllegalArgumentException(
-          path
-              + (Lines.isEmptyDirectory(path)
-                  ? ": empty directory (no data files in it)"
-                  : ": no features found (empty file?)"));
-    }
-    JavaRDD<org.apache.spark.mllib.regression.LabeledPoint> points;
-    if (format.equals("avazu")) {
-      boolean header = hasAvazuHeader(jsc, path);
-      points = AvazuCsvReader.read(jsc, path, numFeatures, header, partitions);
-    } else {
-      points = LibSvmReader.read(jsc, path, numFeatures, partitions);
-    }
-    JavaRDD<LabeledPoint> ml =
-        Lines.validated(points)
-            .map(p -> new LabeledPoint(p.label(), p.features().asML()))
-            .repartition(partitions);
-    return spark.createDataFrame(ml, LabeledPoint.class);
-  }
-
-  private static boolean hasAvazuHeader(JavaSparkContext jsc, String path) {
-    if (!Files.exists(Path.of(path)) && !path.contains("://")) {
-      throw new IllegalArgumentException(path + ": no such file");
-    }
-    String first = jsc.textFile(path, 1).first();
-    return first.startsWith("id,click");
   }
 
   /** FlexCode's logistic regression with the job's strategy, solver and LR params. */

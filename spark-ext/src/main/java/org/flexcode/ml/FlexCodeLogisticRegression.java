@@ -1,45 +1,37 @@
 package org.flexcode.ml;
 
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.sum;
-import static org.apache.spark.sql.functions.when;
-
+import java.util.Arrays;
 import java.util.List;
-import org.apache.spark.api.java.JavaRDD;
+import java.util.Locale;
 import org.apache.spark.ml.classification.LogisticRegression;
 import org.apache.spark.ml.classification.LogisticRegressionModel;
-import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.stat.Summarizer;
 import org.apache.spark.ml.util.Identifiable$;
-import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.storage.StorageLevel;
-import org.flexcode.aggregation.AggregationStrategy;
-import org.flexcode.aggregation.AggregatorOptions;
+import org.apache.spark.sql.types.StructField;
 import org.flexcode.metrics.IterationRecord;
-import org.flexcode.optim.LogisticRegressionTrainer;
-import org.flexcode.spark.SparkInternals;
-import org.flexcode.workloads.WeightedPoint;
+import org.flexcode.optim.LinearModelTrainer;
+import org.flexcode.spark.SparkLinearModels;
+import org.flexcode.workloads.MarginLoss;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A drop-in for spark.ml's {@link LogisticRegression} (binary) whose every gradient is aggregated
- * by a FlexCode strategy. It inherits Spark's params, {@code copy} and persistence, and returns
- * Spark's own {@link LogisticRegressionModel} (with its training summary), so {@code transform},
- * {@code save}/{@code LogisticRegressionModel.load}, {@code Pipeline} and {@code CrossValidator}
- * work unchanged.
+ * A drop-in for spark.ml's {@link LogisticRegression}, binary and multinomial, whose every gradient
+ * is aggregated by a FlexCode strategy. It inherits Spark's params, {@code copy} and persistence,
+ * and returns Spark's own {@link LogisticRegressionModel} (with its training summary), so {@code
+ * transform}, {@code save}/{@code LogisticRegressionModel.load}, {@code Pipeline} and {@code
+ * CrossValidator} work unchanged.
  *
  * <p>Supported Spark params: maxIter, regParam, elasticNetParam, tol, fitIntercept,
  * standardization, weightCol, threshold(s), featuresCol, labelCol, predictionCol, probabilityCol,
- * rawPredictionCol, family ({@code auto} or {@code binomial}). Coefficient bounds and multinomial
- * labels are rejected with a clear error; aggregationDepth and maxBlockSizeInMB do not apply and
- * are ignored.
+ * rawPredictionCol, family (auto: multinomial for more than two classes, as Spark; binomial;
+ * multinomial, which fits spark.ml's softmax objective and returns its multinomial model and
+ * summary). Coefficient bounds (the four bound params) are rejected with a clear error naming the
+ * param; aggregationDepth and maxBlockSizeInMB do not apply and are ignored.
  *
  * <p>Own params: the {@link FlexCodeParams} every FlexCode Estimator shares (strategy, a name or a
  * full spec; stragglerTolerance; ignoreCount; the shadow params; solver; stepSize), with defaults
@@ -82,82 +74,139 @@ public class FlexCodeLogisticRegression extends LogisticRegression
   }
 
   /** The solver that {@code fit} will use. */
-  public LogisticRegressionTrainer.Solver resolvedSolver() {
-    return StrategyResolver.solver(
-        this, LogisticRegressionTrainer.Solver.GD, LogisticRegressionTrainer.Solver.LBFGS);
+  public LinearModelTrainer.Solver resolvedSolver() {
+    return LinearFit.solver(this);
   }
 
   @Override
   public LogisticRegressionModel train(Dataset<?> dataset) {
-    rejectUnsupported();
-    AggregationStrategy aggregation = aggregationStrategy();
-    LogisticRegressionTrainer.Solver chosenSolver = resolvedSolver();
-    StrategyResolver.noteAutoChoice(this);
-    String labelCol = getLabelCol();
-    String featuresCol = getFeaturesCol();
-    boolean weighted = isDefined(weightCol()) && !getWeightCol().isEmpty();
-    Column weight = weighted ? col(getWeightCol()).cast("double") : lit(1.0);
-    Dataset<Row> rows =
-        dataset.select(
-            col(labelCol).cast("double").as("label"),
-            weight.as("weight"),
-            col(featuresCol).as("features"));
-    Row totals =
-        rows.agg(
-                sum(when(col("label").equalTo(1.0), col("weight")).otherwise(0.0)),
-                sum(col("weight")),
-                Summarizer.std(col("features"), col("weight")),
-                Summarizer.mean(col("features"), col("weight")))
-            .first();
-    double positiveWeight = totals.isNullAt(0) ? 0 : totals.getDouble(0);
-    double totalWeight = totals.isNullAt(1) ? 0 : totals.getDouble(1);
-    if (!(totalWeight > 0)) {
-      throw new IllegalArgumentException(
-          "the training data is empty or its instance weights sum to 0 (column "
-              + (weighted ? getWeightCol() : "none")
-              + ")");
+    rejectBounds();
+    String weightCol = isDefined(weightCol()) ? getWeightCol() : "";
+    try (TrainingFrame frame =
+        TrainingFrame.of(dataset, getLabelCol(), getFeaturesCol(), weightCol)) {
+      double[] counts = frame.classWeights();
+      int classes = numClasses(counts, dataset.schema().apply(getLabelCol()));
+      boolean multinomial = isMultinomial(classes);
+      warnIfOneClass(counts);
+      LinearModelTrainer.Problem problem =
+          multinomial
+              ? new LinearModelTrainer.Problem(
+                  MarginLoss.softmax(classes),
+                  frame.mean,
+                  frame.std,
+                  centeredLogCounts(counts, classes),
+                  "lr",
+                  false)
+              : new LinearModelTrainer.Problem(
+                  MarginLoss.logistic(), frame.mean, frame.std, logOdds(counts), "lr", false);
+      LinearModelTrainer.Fit fit =
+          LinearFit.run(this, frame, problem, settings(), dataset.sparkSession());
+      lastTrainingReport = fit.records();
+      LogisticRegressionModel model =
+          multinomial
+              ? multinomialModel(fit, classes)
+              : SparkLinearModels.logisticRegressionModel(
+                  uid(), Vectors.dense(fit.coefficients()), fit.intercepts()[0]);
+      attachSummary(model, dataset, fit.objectiveHistory(), !multinomial);
+      return model;
     }
-    warnIfOneClass(positiveWeight, totalWeight);
-    double[] std = ((Vector) totals.get(2)).toArray();
-    double[] mean = ((Vector) totals.get(3)).toArray();
-    JavaRDD<WeightedPoint> points =
-        rows.toJavaRDD()
-            .map(FlexCodeLogisticRegression::toPoint)
-            .persist(StorageLevel.MEMORY_AND_DISK());
-    AggregatorOptions options = aggregatorOptions(dataset.sparkSession());
-    LogisticRegressionTrainer.Fit fit;
-    try {
-      fit =
-          LogisticRegressionTrainer.train(
-              points,
-              mean,
-              std,
-              positiveWeight,
-              totalWeight,
-              new LogisticRegressionTrainer.Config(
-                  getMaxIter(),
-                  getTol(),
-                  getRegParam(),
-                  getElasticNetParam(),
-                  getFitIntercept(),
-                  getStandardization(),
-                  chosenSolver,
-                  getStepSize(),
-                  aggregation,
-                  options),
-              iterationListener());
-    } finally {
-      points.unpersist(false);
-    }
-    lastTrainingReport = fit.records();
-    LogisticRegressionModel model =
-        SparkInternals.logisticRegressionModel(
-            uid(), Vectors.dense(fit.coefficients()), fit.intercept());
-    attachSummary(model, dataset, fit.objectiveHistory());
-    return model;
   }
 
-  private void attachSummary(LogisticRegressionModel model, Dataset<?> dataset, double[] history) {
+  private LinearFit.Settings settings() {
+    return new LinearFit.Settings(
+        getMaxIter(),
+        getTol(),
+        getRegParam(),
+        getElasticNetParam(),
+        getFitIntercept(),
+        getStandardization());
+  }
+
+  /**
+   * The classes: those the label metadata declares (at least as many as the labels show), else the
+   * largest label plus 1, as spark.ml counts them.
+   */
+  private int numClasses(double[] counts, StructField labelField) {
+    int declared = SparkLinearModels.declaredClasses(labelField);
+    if (declared > 0 && declared < counts.length) {
+      throw new IllegalArgumentException(
+          "column "
+              + getLabelCol()
+              + " declares "
+              + declared
+              + " classes in its metadata but holds label "
+              + (counts.length - 1));
+    }
+    return Math.max(declared, counts.length);
+  }
+
+  /** spark.ml's family rule: multinomial, binomial (at most 2 classes), auto (more than 2). */
+  private boolean isMultinomial(int classes) {
+    String family = getFamily().toLowerCase(Locale.ROOT);
+    if (family.equals("binomial") && classes > 2) {
+      throw new IllegalArgumentException(
+          "family binomial takes labels 0 and 1, but column "
+              + getLabelCol()
+              + " holds "
+              + classes
+              + " classes (labels 0 .. "
+              + (classes - 1)
+              + "); use family multinomial or auto");
+    }
+    return family.equals("multinomial") || (family.equals("auto") && classes > 2);
+  }
+
+  /**
+   * spark.ml's multinomial model: intercepts centered (they are never penalized, so only their
+   * differences are determined), and without regularization the coefficients of each feature
+   * centered over the classes too (glmnet's choice, as spark.ml makes it).
+   */
+  private LogisticRegressionModel multinomialModel(LinearModelTrainer.Fit fit, int classes) {
+    double[] coefficients = fit.coefficients();
+    int p = coefficients.length / classes;
+    if (getRegParam() == 0.0) {
+      for (int j = 0; j < p; j++) {
+        double center = 0;
+        for (int c = 0; c < classes; c++) {
+          center += coefficients[c * p + j] / classes;
+        }
+        for (int c = 0; c < classes; c++) {
+          coefficients[c * p + j] -= center;
+        }
+      }
+    }
+    double[] intercepts = fit.intercepts();
+    if (getFitIntercept()) {
+      double mean = Arrays.stream(intercepts).sum() / classes;
+      for (int c = 0; c < classes; c++) {
+        intercepts[c] -= mean;
+      }
+    }
+    return SparkLinearModels.multinomialModel(uid(), classes, coefficients, intercepts);
+  }
+
+  /** The binary initial intercept: the log odds of the positive weight (0 if a class is empty). */
+  private static double[] logOdds(double[] counts) {
+    double negative = counts[0];
+    double positive = counts.length > 1 ? counts[1] : 0.0;
+    return new double[] {positive > 0 && negative > 0 ? Math.log(positive / negative) : 0.0};
+  }
+
+  /** spark.ml's multinomial initial intercepts: log(1 + weight of class k), centered. */
+  private static double[] centeredLogCounts(double[] counts, int classes) {
+    double[] intercepts = new double[classes];
+    for (int c = 0; c < counts.length; c++) {
+      intercepts[c] = Math.log1p(counts[c]);
+    }
+    double mean = Arrays.stream(intercepts).sum() / classes;
+    for (int c = 0; c < classes; c++) {
+      intercepts[c] -= mean;
+    }
+    return intercepts;
+  }
+
+  private void attachSummary(
+      LogisticRegressionModel model, Dataset<?> dataset, double[] history, boolean binary) {
     LogisticRegressionModel summaryModel = model.copy(ParamMap.empty());
     copyValues(summaryModel, ParamMap.empty());
     String probabilityCol =
@@ -165,59 +214,38 @@ public class FlexCodeLogisticRegression extends LogisticRegression
     String predictionCol =
         getPredictionCol().isEmpty() ? "prediction_" + uid() : getPredictionCol();
     summaryModel.setProbabilityCol(probabilityCol).setPredictionCol(predictionCol);
-    SparkInternals.attachBinarySummary(
-        model,
-        summaryModel.transform(dataset),
-        probabilityCol,
-        predictionCol,
-        getLabelCol(),
-        getFeaturesCol(),
-        isDefined(weightCol()) ? getWeightCol() : "",
-        history);
+    String weightCol = isDefined(weightCol()) ? getWeightCol() : "";
+    Dataset<Row> predictions = summaryModel.transform(dataset);
+    if (binary) {
+      SparkLinearModels.attachBinarySummary(
+          model,
+          predictions,
+          probabilityCol,
+          predictionCol,
+          getLabelCol(),
+          getFeaturesCol(),
+          weightCol,
+          history);
+    } else {
+      SparkLinearModels.attachMulticlassSummary(
+          model,
+          predictions,
+          new String[] {probabilityCol, predictionCol, getLabelCol(), getFeaturesCol()},
+          weightCol,
+          history);
+    }
   }
 
   /** Warns, as Spark's LogisticRegression does, when every training label is the same class. */
-  private static void warnIfOneClass(double positiveWeight, double totalWeight) {
-    if (positiveWeight == 0 || positiveWeight == totalWeight) {
+  private static void warnIfOneClass(double[] counts) {
+    if (Arrays.stream(counts).filter(w -> w > 0).count() <= 1) {
       LOG.warn(
-          "FlexCodeLogisticRegression: every training label is {} (one class): the model learns"
-              + " only that class and predicts it for every row; check the labels",
-          positiveWeight == 0 ? "0" : "1");
+          "FlexCodeLogisticRegression: every training label is the same class: the model learns"
+              + " only that class and predicts it for every row; check the labels");
     }
   }
 
-  private static WeightedPoint toPoint(Row row) {
-    if (row.isNullAt(0) || row.isNullAt(1) || row.isNullAt(2)) {
-      throw new IllegalArgumentException(
-          "a training row has a null label, weight or features: " + row);
-    }
-    double label = row.getDouble(0);
-    if (label != 0.0 && label != 1.0) {
-      throw new IllegalArgumentException(
-          "FlexCodeLogisticRegression is binary: labels must be 0 or 1, found "
-              + label
-              + " (map -1/+1 labels to 0/1, or use Spark's LogisticRegression for multinomial)");
-    }
-    double weight = row.getDouble(1);
-    if (!(weight >= 0) || Double.isInfinite(weight)) {
-      throw new IllegalArgumentException(
-          "instance weights must be finite and >= 0, found " + weight);
-    }
-    Vector features = (Vector) row.get(2);
-    for (double v : features.toSparse().values()) {
-      if (!Double.isFinite(v)) {
-        throw new IllegalArgumentException(
-            "features must be finite, found " + v + " in the row with label " + label);
-      }
-    }
-    return new WeightedPoint(label, weight, features);
-  }
-
-  private void rejectUnsupported() {
-    if (getFamily().equals("multinomial")) {
-      throw new IllegalArgumentException(
-          "FlexCodeLogisticRegression supports family auto or binomial, got multinomial");
-    }
+  private void rejectBounds() {
     for (Param<?> bound :
         List.of(
             lowerBoundsOnCoefficients(),
@@ -228,7 +256,8 @@ public class FlexCodeLogisticRegression extends LogisticRegression
         throw new IllegalArgumentException(
             "FlexCodeLogisticRegression does not support "
                 + bound.name()
-                + " (bound-constrained fits)");
+                + " (bound-constrained fits need L-BFGS-B); unset it or use Spark's"
+                + " LogisticRegression");
       }
     }
   }

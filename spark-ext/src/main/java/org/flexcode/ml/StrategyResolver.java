@@ -46,7 +46,7 @@ final class StrategyResolver {
    */
   static boolean gradientDescent(FlexCodeParams<?> params) {
     AggregationStrategy strategy = params.aggregationStrategy();
-    String solver = params.getSolver();
+    String solver = solverName(params);
     if (solver.equals("lbfgs") && !strategy.isExact()) {
       throw new IllegalArgumentException(
           "solver=lbfgs needs an exact strategy, but "
@@ -54,6 +54,12 @@ final class StrategyResolver {
               + " is approximate; use solver=gd or auto");
     }
     return solver.equals("gd") || (solver.equals("auto") && !strategy.isExact());
+  }
+
+  /** The solver param's value, with LinearRegression's {@code l-bfgs} read as {@code lbfgs}. */
+  private static String solverName(FlexCodeParams<?> params) {
+    String solver = params.getSolver();
+    return solver.equals("l-bfgs") ? "lbfgs" : solver;
   }
 
   /** {@code gradientDescent} or {@code lbfgs}, as {@link #gradientDescent} decides. */

@@ -15,9 +15,6 @@ import org.apache.spark.SparkContext;
 import org.apache.spark.SparkContext$;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.api.java.function.VoidFunction;
-import org.apache.spark.ml.classification.BinaryLogisticRegressionTrainingSummaryImpl;
-import org.apache.spark.ml.classification.LogisticRegressionModel;
-import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.recommendation.ALSModel;
 import org.apache.spark.rdd.RDD;
 import org.apache.spark.sql.Dataset;
@@ -120,12 +117,6 @@ public final class SparkInternals {
     accumulator.register(sc, Option.empty(), true);
   }
 
-  /** spark.ml's own binary model ({@code private[spark]} constructor). */
-  public static LogisticRegressionModel logisticRegressionModel(
-      String uid, Vector coefficients, double intercept) {
-    return new LogisticRegressionModel(uid, coefficients, intercept);
-  }
-
   /**
    * spark.ml's own ALS model ({@code private[spark]} constructor); the factor frames have columns
    * {@code id} (int) and {@code features} (array of float), as {@code ALS.fit} builds them.
@@ -133,31 +124,6 @@ public final class SparkInternals {
   public static ALSModel alsModel(
       String uid, int rank, Dataset<Row> userFactors, Dataset<Row> itemFactors) {
     return new ALSModel(uid, rank, userFactors, itemFactors);
-  }
-
-  /**
-   * Attaches spark.ml's binary training summary to {@code model}: {@code predictions} is the
-   * model's output on the training data; {@code weightCol} may be empty.
-   */
-  public static void attachBinarySummary(
-      LogisticRegressionModel model,
-      Dataset<Row> predictions,
-      String probabilityCol,
-      String predictionCol,
-      String labelCol,
-      String featuresCol,
-      String weightCol,
-      double[] objectiveHistory) {
-    model.setSummary(
-        Option.apply(
-            new BinaryLogisticRegressionTrainingSummaryImpl(
-                predictions,
-                probabilityCol,
-                predictionCol,
-                labelCol,
-                featuresCol,
-                weightCol,
-                objectiveHistory)));
   }
 
   /**

@@ -74,6 +74,11 @@ abstract class FlexCodeEstimatorContractTest<
   /** The Estimator's own fallback for {@code stepSize}. */
   abstract double defaultStepSize();
 
+  /** A valid solver other than auto (gd; LinearRegression's own solver param takes l-bfgs). */
+  String explicitSolver() {
+    return "gd";
+  }
+
   /**
    * Checks that {@code model}, fitted on {@link #data} with {@code strategy}, is Spark's and fits.
    */
@@ -197,7 +202,7 @@ abstract class FlexCodeEstimatorContractTest<
             .setShadowFraction(0.2)
             .setShadowSelector("random")
             .setShadowLate(1.5)
-            .setSolver("gd")
+            .setSolver(explicitSolver())
             .setStepSize(0.5);
     String path = dir.resolve("estimator").toString();
     estimator.save(path);

@@ -1,0 +1,53 @@
+package org.flexcode.ml;
+
+import org.apache.spark.sql.SparkSession;
+import org.flexcode.optim.LinearModelTrainer;
+
+/**
+ * The fit every linear FlexCode Estimator runs: its FlexCode params become a strategy and a solver
+ * ({@link StrategyResolver}), its spark.ml settings a {@link LinearModelTrainer.Config}, and the
+ * trainer runs on a {@link TrainingFrame}'s points with the Estimator's iteration listener.
+ */
+final class LinearFit {
+
+  private LinearFit() {}
+
+  /** The spark.ml settings of a linear Estimator (elasticNetParam 0 where it has none). */
+  record Settings(
+      int maxIter,
+      double tol,
+      double regParam,
+      double elasticNetParam,
+      boolean fitIntercept,
+      boolean standardization) {}
+
+  /** The solver {@code estimator}'s params pick. */
+  static LinearModelTrainer.Solver solver(FlexCodeParams<?> estimator) {
+    return StrategyResolver.solver(
+        estimator, LinearModelTrainer.Solver.GD, LinearModelTrainer.Solver.LBFGS);
+  }
+
+  /** Fits {@code problem} on {@code frame} as {@code estimator}'s params say. */
+  static LinearModelTrainer.Fit run(
+      FlexCodeParams<?> estimator,
+      TrainingFrame frame,
+      LinearModelTrainer.Problem problem,
+      Settings settings,
+      SparkSession session) {
+    LinearModelTrainer.Solver solver = solver(estimator);
+    StrategyResolver.noteAutoChoice(estimator);
+    LinearModelTrainer.Config config =
+        new LinearModelTrainer.Config(
+            settings.maxIter(),
+            settings.tol(),
+            settings.regParam(),
+            settings.elasticNetParam(),
+            settings.fitIntercept(),
+            settings.standardization(),
+            solver,
+            estimator.getStepSize(),
+            estimator.aggregationStrategy(),
+            estimator.aggregatorOptions(session));
+    return LinearModelTrainer.train(frame.points(), problem, config, estimator.iterationListener());
+  }
+}
