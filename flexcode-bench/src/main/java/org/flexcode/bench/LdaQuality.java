@@ -2,6 +2,7 @@ package org.flexcode.bench;
 
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.clustering.LDA;
@@ -76,42 +77,21 @@ public final class LdaQuality {
         optimizeAlpha,
         partitions,
         jsc.master());
+    Consumer<LDA> settings =
+        lda ->
+            lda.setK(k)
+                .setMaxIter(iterations)
+                .setOptimizer("online")
+                .setSubsamplingRate(fraction)
+                .setOptimizeDocConcentration(optimizeAlpha);
     double sparkSum = 0;
     double oursSum = 0;
     for (int seed = 1; seed <= seeds; seed++) {
-      LDA reference = new LDA();
-      FlexCodeLDA ours = new FlexCodeLDA().setStrategy(strategy[0]);
-      if (strategy.length > 1) {
-        ours.setStragglerTolerance(Integer.parseInt(strategy[1]));
-      }
-      for (LDA lda : new LDA[] {reference, ours}) {
-        lda.setK(k)
-            .setMaxIter(iterations)
-            .setOptimizer("online")
-            .setSubsamplingRate(fraction)
-            .setOptimizeDocConcentration(optimizeAlpha)
-            .setSeed(seed);
-      }
-      long t0 = System.currentTimeMillis();
-      LDAModel sparkModel = reference.fit(docs);
-      long t1 = System.currentTimeMillis();
-      LDAModel oursModel = ours.fit(docs);
-      long t2 = System.currentTimeMillis();
-      double sparkPerplexity = sparkModel.logPerplexity(docs);
-      double oursPerplexity = oursModel.logPerplexity(docs);
+      double[] perplexities = compareOnce(docs, strategy, settings, seed);
+      double sparkPerplexity = perplexities[0];
+      double oursPerplexity = perplexities[1];
       sparkSum += sparkPerplexity;
       oursSum += oursPerplexity;
-      System.out.printf(
-          Locale.ROOT,
-          "seed %d: log-perplexity spark.ml online LDA %.4f (fit %d ms), FlexCodeLDA %s %.4f"
-              + " (fit %d ms), difference %+.2f%%%n",
-          seed,
-          sparkPerplexity,
-          t1 - t0,
-          ours.aggregationStrategy().spec(),
-          oursPerplexity,
-          t2 - t1,
-          100 * (oursPerplexity - sparkPerplexity) / sparkPerplexity);
     }
     System.out.printf(
         Locale.ROOT,
@@ -121,5 +101,41 @@ public final class LdaQuality {
         oursSum / seeds,
         100 * (oursSum - sparkSum) / sparkSum);
     spark.stop();
+  }
+
+  /**
+   * One seed: spark.ml's online LDA and FlexCodeLDA with the same settings, fitted and printed;
+   * {@code {spark's, FlexCode's}} log-perplexity on {@code docs}.
+   */
+  private static double[] compareOnce(
+      Dataset<Row> docs, String[] strategy, Consumer<LDA> settings, int seed) {
+    LDA reference = new LDA();
+    FlexCodeLDA ours = new FlexCodeLDA().setStrategy(strategy[0]);
+    if (strategy.length > 1) {
+      ours.setStragglerTolerance(Integer.parseInt(strategy[1]));
+    }
+    for (LDA lda : new LDA[] {reference, ours}) {
+      settings.accept(lda);
+      lda.setSeed(seed);
+    }
+    long t0 = System.currentTimeMillis();
+    LDAModel sparkModel = reference.fit(docs);
+    long t1 = System.currentTimeMillis();
+    LDAModel oursModel = ours.fit(docs);
+    long t2 = System.currentTimeMillis();
+    double sparkPerplexity = sparkModel.logPerplexity(docs);
+    double oursPerplexity = oursModel.logPerplexity(docs);
+    System.out.printf(
+        Locale.ROOT,
+        "seed %d: log-perplexity spark.ml online LDA %.4f (fit %d ms), FlexCodeLDA %s %.4f"
+            + " (fit %d ms), difference %+.2f%%%n",
+        seed,
+        sparkPerplexity,
+        t1 - t0,
+        ours.aggregationStrategy().spec(),
+        oursPerplexity,
+        t2 - t1,
+        100 * (oursPerplexity - sparkPerplexity) / sparkPerplexity);
+    return new double[] {sparkPerplexity, oursPerplexity};
   }
 }

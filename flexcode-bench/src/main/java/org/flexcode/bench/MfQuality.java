@@ -43,24 +43,7 @@ public final class MfQuality {
     for (String g : args.string("grid", "0.02,0.05,0.08,0.1,0.15,0.2").split(",")) {
       grid.add(Double.parseDouble(g.trim()));
     }
-    SparkSession spark =
-        SparkSession.builder()
-            .config(
-                new SparkConf()
-                    .setAppName("FlexCode MF quality")
-                    .setMaster(args.string("master", "local[2]"))
-                    .set("spark.ui.enabled", "false"))
-            .getOrCreate();
-    spark.sparkContext().setLogLevel("WARN");
-    try {
-      // Spark ALS checkpoints every 10 iterations when a folder is set (long lineages overflow).
-      spark
-          .sparkContext()
-          .setCheckpointDir(
-              java.nio.file.Files.createTempDirectory("mf-quality").toAbsolutePath().toString());
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException("cannot create a checkpoint folder", e);
-    }
+    SparkSession spark = session(args.string("master", "local[2]"));
     Dataset<Row> ratings = MovieLensReader.load(spark, path, partitions);
     Dataset<Row>[] split = ratings.randomSplit(new double[] {0.8, 0.2}, seed);
     Dataset<Row> train = split[0].repartition(partitions).cache();
@@ -77,6 +60,66 @@ public final class MfQuality {
         validation.count(),
         test.count());
 
+    double[] best = bestRegParams(grid, fitPart, validation, iterations, alsIterations, seed);
+    double bestAls = best[0];
+    double bestOurs = best[1];
+    double alsTest = rmse(sparkAls(bestAls, alsIterations, seed).fit(train), test);
+    long start = System.currentTimeMillis();
+    double oursTest = rmse(flexCode(bestOurs, iterations, seed).fit(train), test);
+    long ms = System.currentTimeMillis() - start;
+    double oursAtAlsLambda =
+        bestOurs == bestAls ? oursTest : rmse(flexCode(bestAls, iterations, seed).fit(train), test);
+    System.out.printf(
+        Locale.ROOT,
+        "test RMSE: Spark ALS (rank 10, maxIter %d, regParam %.3f) %.4f;"
+            + " FlexCodeALS (rank 10, maxIter %d, regParam %.3f) %.4f (fit %d ms);"
+            + " FlexCodeALS at Spark's regParam %.4f; difference %.4f%n",
+        alsIterations,
+        bestAls,
+        alsTest,
+        iterations,
+        bestOurs,
+        oursTest,
+        ms,
+        oursAtAlsLambda,
+        oursTest - alsTest);
+    spark.stop();
+  }
+
+  /** A session on {@code master} with a checkpoint folder (Spark ALS checkpoints long lineages). */
+  private static SparkSession session(String master) {
+    SparkSession spark =
+        SparkSession.builder()
+            .config(
+                new SparkConf()
+                    .setAppName("FlexCode MF quality")
+                    .setMaster(master)
+                    .set("spark.ui.enabled", "false"))
+            .getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    try {
+      // Spark ALS checkpoints every 10 iterations when a folder is set (long lineages overflow).
+      spark
+          .sparkContext()
+          .setCheckpointDir(
+              java.nio.file.Files.createTempDirectory("mf-quality").toAbsolutePath().toString());
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot create a checkpoint folder", e);
+    }
+    return spark;
+  }
+
+  /**
+   * Spark ALS's and FlexCodeALS's best regParam on {@code grid} by validation RMSE, {@code {als,
+   * flexcode}}.
+   */
+  private static double[] bestRegParams(
+      List<Double> grid,
+      Dataset<Row> fitPart,
+      Dataset<Row> validation,
+      int iterations,
+      int alsIterations,
+      long seed) {
     double bestAls = Double.NaN;
     double bestAlsRmse = Double.POSITIVE_INFINITY;
     double bestOurs = Double.NaN;
@@ -99,27 +142,7 @@ public final class MfQuality {
         bestOurs = lambda;
       }
     }
-    double alsTest = rmse(sparkAls(bestAls, alsIterations, seed).fit(train), test);
-    long start = System.currentTimeMillis();
-    double oursTest = rmse(flexCode(bestOurs, iterations, seed).fit(train), test);
-    long ms = System.currentTimeMillis() - start;
-    double oursAtAlsLambda =
-        bestOurs == bestAls ? oursTest : rmse(flexCode(bestAls, iterations, seed).fit(train), test);
-    System.out.printf(
-        Locale.ROOT,
-        "test RMSE: Spark ALS (rank 10, maxIter %d, regParam %.3f) %.4f;"
-            + " FlexCodeALS (rank 10, maxIter %d, regParam %.3f) %.4f (fit %d ms);"
-            + " FlexCodeALS at Spark's regParam %.4f; difference %.4f%n",
-        alsIterations,
-        bestAls,
-        alsTest,
-        iterations,
-        bestOurs,
-        oursTest,
-        ms,
-        oursAtAlsLambda,
-        oursTest - alsTest);
-    spark.stop();
+    return new double[] {bestAls, bestOurs};
   }
 
   private static ALS sparkAls(double regParam, int maxIter, long seed) {

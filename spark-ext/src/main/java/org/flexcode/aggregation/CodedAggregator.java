@@ -85,15 +85,9 @@ public final class CodedAggregator<T> implements AutoCloseable {
     int n = data.getNumPartitions();
     this.code = strategy.code(n);
     ShadowSpec shadows = strategy.shadows();
-    this.layout = new TaskLayout(code, shadows);
+    this.layout = new TaskLayout(code, shadows, plan == null ? 1.0 : 1.0 / plan.chunksPerBlock());
     warnIfUncoloured(shadows, colouring);
-    String[] locations =
-        plan != null
-            ? StealSetup.stealLocations(plan, executors)
-            : CodedRDD.spreadOverExecutors(jsc.sc(), layout, code.stragglerTolerance() + 1);
-    this.coded = new CodedRDD<>(data.rdd(), code, shadows, colouring, locations);
-    coded.setName("FlexCode coded data, " + code.describe());
-    coded.persist(options.storageLevel());
+    this.coded = cache(data, shadows, colouring, locations(executors));
     BlockCounts counts = BlockCounts.count(coded.toJavaRDD(), n);
     this.blockRecords = counts.blockRecords();
     if (pinned) {
@@ -118,15 +112,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
             options,
             strategy.describe(),
             groupPrefix);
-    this.stealing =
-        holders == null
-            ? null
-            : new StealLaunches(
-                plan,
-                ((Steal) strategy).late(),
-                listener,
-                StealSetup.executorIds(executors),
-                holders);
+    this.stealing = StealSetup.launches(strategy, plan, listener, executors, holders);
     this.bound = strategy.bind(code, blockRecords);
     this.late =
         stealing != null
@@ -141,6 +127,47 @@ public final class CodedAggregator<T> implements AutoCloseable {
         code.describe(),
         Arrays.stream(inputBlockRecords).sum(),
         coded.id());
+  }
+
+  private void checkCanAggregate(int dimension) {
+    if (closed) {
+      throw new IllegalStateException("this CodedAggregator is closed");
+    }
+    if (dimension < 1) {
+      throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
+    }
+  }
+
+  /** Runs {@code current} as the run arrivals go to, until the strategy decides. */
+  private Decision await(IterationRun<T, ?> current) {
+    current.waitForEarlierJobs(lingering::earlierJobsRunning);
+    synchronized (arrivalLock) {
+      run = current;
+      lingering.start(current);
+    }
+    try {
+      return current.await();
+    } finally {
+      synchronized (arrivalLock) {
+        run = null;
+      }
+    }
+  }
+
+  /** Each task's preferred executor: steal's planned copies, else a block's copies spread. */
+  private String[] locations(List<SparkInternals.Executor> executors) {
+    return plan != null
+        ? StealSetup.stealLocations(plan, executors)
+        : CodedRDD.spreadOverExecutors(jsc.sc(), layout, code.stragglerTolerance() + 1);
+  }
+
+  /** The coded layout of {@code data}, named and persisted (cached when first counted). */
+  private CodedRDD<T> cache(
+      JavaRDD<T> data, ShadowSpec shadows, Colouring<T> colouring, String[] locations) {
+    CodedRDD<T> rdd = new CodedRDD<>(data.rdd(), code, shadows, colouring, locations);
+    rdd.setName("FlexCode coded data, " + code.describe());
+    rdd.persist(options.storageLevel());
+    return rdd;
   }
 
   /**
@@ -197,12 +224,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
    */
   public <M extends Serializable> AggregateResult aggregate(
       M model, BlockStatistic<T, M> statistic, int dimension) {
-    if (closed) {
-      throw new IllegalStateException("this CodedAggregator is closed");
-    }
-    if (dimension < 1) {
-      throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
-    }
+    checkCanAggregate(dimension);
     long startMs = System.currentTimeMillis();
     int it = iteration++;
     listener.forgetBefore(it - 1);
@@ -213,15 +235,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     BroadcastModel<M> broadcast = broadcastModel(model);
     IterationInput<T, M> input = new IterationInput<>(it, broadcast, statistic, dimension);
     IterationRun<T, M> current = new IterationRun<>(input, submitter, late, bound, recovery);
-    current.waitForEarlierJobs(lingering::earlierJobsRunning);
-    synchronized (arrivalLock) {
-      run = current;
-      lingering.start(current);
-    }
-    Decision decision = current.await();
-    synchronized (arrivalLock) {
-      run = null;
-    }
+    Decision decision = await(current);
 
     long decodeStartMs = System.currentTimeMillis();
     long decodeStart = System.nanoTime();

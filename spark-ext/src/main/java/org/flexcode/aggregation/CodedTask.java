@@ -68,7 +68,7 @@ record CodedTask<T, M>(
       if (shadow && shadowBlocks != null && !shadowBlocks.get(b.block())) {
         continue; // a late shadow estimates only the blocks it was launched for
       }
-      worth[0] += worthOf(b);
+      worth[0] += b.isSubset() ? subsetWorth(b) : layout.blockWorth();
       Arrays.fill(block, 0.0);
       List<T> records = InterruptibleRecords.of(b.records(), TaskContext.get());
       if (b.isSubset()) {
@@ -90,11 +90,8 @@ record CodedTask<T, M>(
     return partial;
   }
 
-  /** 1 for a whole block; a shadow's subset: its records over the block's (its weights' sum). */
-  private static double worthOf(CodedBlock<?> b) {
-    if (!b.isSubset()) {
-      return 1.0;
-    }
+  /** A shadow's subset: its records over the block's (its weights' sum). */
+  private static double subsetWorth(CodedBlock<?> b) {
     double total = Arrays.stream(b.weights()).sum();
     return total > 0 ? Math.min(1.0, b.records().size() / total) : 0.0;
   }

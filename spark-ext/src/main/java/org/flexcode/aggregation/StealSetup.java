@@ -77,6 +77,20 @@ final class StealSetup {
     return records;
   }
 
+  /** {@code steal}'s launches over {@code holders}; null for the other strategies. */
+  static StealLaunches launches(
+      AggregationStrategy strategy,
+      StealPlan plan,
+      TaskLaunchListener listener,
+      List<SparkInternals.Executor> executors,
+      HolderRDD<?> holders) {
+    if (holders == null) {
+      return null;
+    }
+    return new StealLaunches(
+        plan, ((Steal) strategy).late(), listener, executorIds(executors), holders);
+  }
+
   /** The RDD {@code steal}'s jobs run over: the cached copies, a home copy on any holder. */
   static <T> HolderRDD<T> holders(
       CodedRDD<T> coded, StealPlan plan, List<SparkInternals.Executor> executors) {

@@ -26,7 +26,16 @@ final class TaskLayout implements Serializable {
    */
   private final boolean plainSums;
 
+  /** The share of an input block one block of this layout is (1; steal's chunks 1 / chunks). */
+  private final double blockWorth;
+
   TaskLayout(GradientCode code, ShadowSpec shadows) {
+    this(code, shadows, 1.0);
+  }
+
+  /** A layout whose blocks are each {@code blockWorth} of an input block (steal's chunks). */
+  TaskLayout(GradientCode code, ShadowSpec shadows, double blockWorth) {
+    this.blockWorth = blockWorth;
     this.primaries = code.numTasks();
     this.shadows = shadows;
     this.blocksOfTask = blocksOf(code, shadows);
@@ -54,6 +63,14 @@ final class TaskLayout implements Serializable {
       blocks[n + k] = shadows.blocksOf(k, n);
     }
     return blocks;
+  }
+
+  /**
+   * The share of an input block one whole block of this layout holds: what emulated compute charges
+   * for it (1; {@code steal}'s chunks 1 / chunks).
+   */
+  double blockWorth() {
+    return blockWorth;
   }
 
   /** Primary tasks (one per block). */

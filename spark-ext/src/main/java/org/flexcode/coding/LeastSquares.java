@@ -33,16 +33,8 @@ final class LeastSquares {
     int rank = 0;
     int steps = Math.min(m, k);
     for (int j = 0; j < steps; j++) {
-      int pivot = j;
-      double best = -1;
-      for (int c = j; c < k; c++) {
-        double norm = columnNormSquared(r, c, j);
-        if (norm > best) {
-          best = norm;
-          pivot = c;
-        }
-      }
-      double norm = Math.sqrt(best);
+      int pivot = pivotColumn(r, j);
+      double norm = Math.sqrt(columnNormSquared(r, pivot, j));
       if (norm <= RANK_TOLERANCE * maxNorm || norm == 0.0) {
         break;
       }
@@ -50,36 +42,70 @@ final class LeastSquares {
       int t = perm[j];
       perm[j] = perm[pivot];
       perm[pivot] = t;
-
-      double alpha = r[j][j] > 0 ? -norm : norm;
-      double[] v = new double[m - j];
-      for (int i = j; i < m; i++) {
-        v[i - j] = r[i][j];
-      }
-      v[0] -= alpha;
-      double vNorm2 = 0;
-      for (double vi : v) {
-        vNorm2 += vi * vi;
-      }
-      if (vNorm2 > 0) {
-        for (int c = j; c < k; c++) {
-          reflect(v, vNorm2, r, c, j);
-        }
-        double dot = 0;
-        for (int i = j; i < m; i++) {
-          dot += v[i - j] * qtb[i];
-        }
-        double f = 2 * dot / vNorm2;
-        for (int i = j; i < m; i++) {
-          qtb[i] -= f * v[i - j];
-        }
-      }
-      r[j][j] = alpha;
-      for (int i = j + 1; i < m; i++) {
-        r[i][j] = 0.0;
-      }
+      householderStep(r, qtb, j, norm);
       rank++;
     }
+    double[] y = backSubstitute(r, qtb, rank, k);
+    double[] x = new double[k];
+    for (int c = 0; c < k; c++) {
+      x[perm[c]] = y[c];
+    }
+    return new Solution(x, residual(a, x, b), rank);
+  }
+
+  /** The column at or after {@code j} with the largest norm below row j. */
+  private static int pivotColumn(double[][] r, int j) {
+    int k = r[0].length;
+    int pivot = j;
+    double best = -1;
+    for (int c = j; c < k; c++) {
+      double norm = columnNormSquared(r, c, j);
+      if (norm > best) {
+        best = norm;
+        pivot = c;
+      }
+    }
+    return pivot;
+  }
+
+  /**
+   * Zeroes column j below the diagonal with a Householder reflection (column norm {@code norm}
+   * below row j), applied to the remaining columns of R and to Q^T b.
+   */
+  private static void householderStep(double[][] r, double[] qtb, int j, double norm) {
+    int m = r.length;
+    int k = r[0].length;
+    double alpha = r[j][j] > 0 ? -norm : norm;
+    double[] v = new double[m - j];
+    for (int i = j; i < m; i++) {
+      v[i - j] = r[i][j];
+    }
+    v[0] -= alpha;
+    double vNorm2 = 0;
+    for (double vi : v) {
+      vNorm2 += vi * vi;
+    }
+    if (vNorm2 > 0) {
+      for (int c = j; c < k; c++) {
+        reflect(v, vNorm2, r, c, j);
+      }
+      double dot = 0;
+      for (int i = j; i < m; i++) {
+        dot += v[i - j] * qtb[i];
+      }
+      double f = 2 * dot / vNorm2;
+      for (int i = j; i < m; i++) {
+        qtb[i] -= f * v[i - j];
+      }
+    }
+    r[j][j] = alpha;
+    for (int i = j + 1; i < m; i++) {
+      r[i][j] = 0.0;
+    }
+  }
+
+  /** Solves the leading {@code rank} x {@code rank} triangle of R y = Q^T b (y = 0 beyond). */
+  private static double[] backSubstitute(double[][] r, double[] qtb, int rank, int k) {
     double[] y = new double[k];
     for (int i = rank - 1; i >= 0; i--) {
       double sum = qtb[i];
@@ -88,11 +114,7 @@ final class LeastSquares {
       }
       y[i] = sum / r[i][i];
     }
-    double[] x = new double[k];
-    for (int c = 0; c < k; c++) {
-      x[perm[c]] = y[c];
-    }
-    return new Solution(x, residual(a, x, b), rank);
+    return y;
   }
 
   /** ||A x - b||. */
