@@ -1,6 +1,7 @@
 package org.flexcode.cli;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -37,8 +38,9 @@ final class JobOutput {
 
   /**
    * The job's report, keeping the last {@code spark.flexcode.history} rows (default 1,000) in
-   * memory; with {@code --report FILE}, every row streams as it happens to {@code
-   * FILE.iterations.jsonl} (one JSON object a line).
+   * memory; with a local {@code --report FILE}, every row streams as it happens to {@code
+   * FILE.iterations.jsonl} (one JSON object a line). A report on a Hadoop path (hdfs://, s3a://)
+   * keeps the last rows only.
    */
   static RunReport newReport(
       Args args, SparkSession spark, String job, String strategy, Map<String, Object> params)
@@ -52,8 +54,9 @@ final class JobOutput {
       throw new IllegalArgumentException(key + " must be an integer, got '" + value + "'", e);
     }
     RunReport report = new RunReport(job, strategy, params, history);
-    if (args.has("report")) {
-      report.streamTo(Path.of(args.required("report") + ".iterations.jsonl"));
+    String path = args.has("report") ? args.required("report") + ".iterations.jsonl" : null;
+    if (path != null && isLocal(path)) {
+      report.streamTo(path.startsWith("file:") ? Path.of(URI.create(path)) : Path.of(path));
     }
     return report;
   }
