@@ -84,7 +84,7 @@ final class RecordBuilder {
           new TaskTiming(
               task, r.attempt(), r.executorId(), r.startMs(), r.finishMs(), r.injectedDelayMs()));
     }
-    RecoveryTally.Figures recovery = listener.recovery(run.iteration());
+    RecoveryTally.Figures recovery = listener.takeRecovery(run.iteration());
     return new IterationRecord(
         run.iteration(),
         strategy,

@@ -2,12 +2,15 @@ package org.flexcode.aggregation;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What recovery cost each iteration, as Spark's listener saw it: executors lost while the iteration
- * ran, task attempts relaunched (Spark's retries, and the tasks the engine resubmitted after an
- * aborted job), and the time stages other than the iteration's own ran inside its jobs, that is,
- * Spark recomputing lost shuffle output before the iteration's tasks could run.
+ * What recovery cost each iteration, as Spark's listener saw it: executors lost since the previous
+ * iteration's record (an executor killed between two iterations costs the next one, and Spark's
+ * listener bus may report a loss after the record of the iteration it hit was built), task attempts
+ * relaunched (Spark's retries, and the tasks the engine resubmitted after an aborted job), and the
+ * time stages other than the iteration's own ran inside its jobs, that is, Spark recomputing lost
+ * shuffle output before the iteration's tasks could run.
  */
 final class RecoveryTally {
 
@@ -24,9 +27,11 @@ final class RecoveryTally {
   }
 
   private final Map<Integer, Figures> byIteration = new ConcurrentHashMap<>();
+  private final AtomicInteger executorsLostUnreported = new AtomicInteger();
 
-  void executorLost(int iteration) {
-    byIteration.merge(iteration, new Figures(1, 0, 0), Figures::plus);
+  /** An executor was removed; the next record taken counts it. */
+  void executorLost() {
+    executorsLostUnreported.incrementAndGet();
   }
 
   void taskResubmitted(int iteration) {
@@ -37,9 +42,14 @@ final class RecoveryTally {
     byIteration.merge(iteration, new Figures(0, 0, Math.max(0, ms)), Figures::plus);
   }
 
-  /** The figures of {@code iteration} so far. */
-  Figures of(int iteration) {
-    return byIteration.getOrDefault(iteration, Figures.NONE);
+  /**
+   * The figures of {@code iteration} so far, with the executors lost since the previous call (which
+   * this call reports, so that each loss is counted in exactly one record).
+   */
+  Figures take(int iteration) {
+    Figures figures = byIteration.getOrDefault(iteration, Figures.NONE);
+    int lost = executorsLostUnreported.getAndSet(0);
+    return lost == 0 ? figures : figures.plus(new Figures(lost, 0, 0));
   }
 
   /** Forgets iterations before {@code iteration}. */

@@ -26,7 +26,6 @@ final class TaskLaunchListener extends SparkListener {
   private final Map<Integer, Integer> failures = new ConcurrentHashMap<>();
   private final Map<Integer, Boolean> resultStages = new ConcurrentHashMap<>();
   private final RecoveryTally recovery = new RecoveryTally();
-  private volatile int currentIteration = -1;
 
   TaskLaunchListener(String groupPrefix) {
     this.groupPrefix = groupPrefix;
@@ -42,7 +41,6 @@ final class TaskLaunchListener extends SparkListener {
       return;
     }
     int iteration = JobSubmitter.iterationOfGroup(group);
-    currentIteration = Math.max(currentIteration, iteration);
     int resultStage = -1;
     for (int stageId : SparkInternals.intList(jobStart.stageIds())) {
       stageToIteration.put(stageId, iteration);
@@ -51,13 +49,13 @@ final class TaskLaunchListener extends SparkListener {
     resultStages.put(resultStage, Boolean.TRUE);
   }
 
-  /** An executor lost while an iteration runs counts for that iteration. */
+  /**
+   * An executor lost counts for the next record built: the iteration it hit, or the next one when
+   * it was lost between iterations (or reported after the record of the one it hit).
+   */
   @Override
   public void onExecutorRemoved(org.apache.spark.scheduler.SparkListenerExecutorRemoved removed) {
-    int iteration = currentIteration;
-    if (iteration >= 0) {
-      recovery.executorLost(iteration);
-    }
+    recovery.executorLost();
   }
 
   /**
@@ -78,9 +76,12 @@ final class TaskLaunchListener extends SparkListener {
     }
   }
 
-  /** Executors lost, tasks resubmitted and recomputation time of {@code iteration} so far. */
-  RecoveryTally.Figures recovery(int iteration) {
-    return recovery.of(iteration);
+  /**
+   * Tasks resubmitted and recomputation time of {@code iteration} so far, and the executors lost
+   * since the previous call: called once per record.
+   */
+  RecoveryTally.Figures takeRecovery(int iteration) {
+    return recovery.take(iteration);
   }
 
   /**
