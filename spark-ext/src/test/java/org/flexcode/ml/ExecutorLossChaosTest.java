@@ -121,6 +121,10 @@ class ExecutorLossChaosTest {
             + ") and the report's summary: "
             + chaos.summary);
     assertEquals(lostInRecords, chaos.executorsLost(), strategy + ": the summary totals the rows");
+    System.out.printf(
+        "%s: executor JVM %d killed after iteration %d; final loss %.12f (undisturbed %.12f);"
+            + " disturbed summary %s%n",
+        strategy, killed.get(0), KILL_AFTER, chaosLoss, cleanLoss, chaos.summary);
   }
 
   /** A fit of {@code strategy}; {@code afterIteration} gets each iteration's 1-based number. */
