@@ -199,7 +199,8 @@ final class ModelColumns {
     return copy;
   }
 
-  private static long seedOf(JsonNode tree) {
+  /** The straggler seed of a report ({@code --seed}, default 7). */
+  static long seedOf(JsonNode tree) {
     JsonNode seed = tree.path("params").get("seed");
     return seed == null ? 7L : Long.parseLong(seed.asText().trim());
   }
