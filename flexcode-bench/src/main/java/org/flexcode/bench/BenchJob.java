@@ -25,10 +25,10 @@ import org.flexcode.stragglers.StragglerPattern;
  * GradientDescent.runMiniBatchSGD} on the straggler-wrapped input ({@link MllibBaseline}; those
  * whose confs are read at context start each in an application of their own, {@link
  * BaselineApplication}); the others are FlexCode strategies. Every row's application runs with
- * {@code --compute} as {@value Compute#CONF_KEY}. After a warm-up (every row, 5 iterations, no
- * stragglers), each pattern runs its rows in an order rotated by the pattern's index ({@link
- * BenchRunner}). Writes a JSON report, a Markdown table and PNG plots next to it ({@link
- * BenchReport}).
+ * {@code --compute} as {@value Compute#CONF_KEY}. After a warm-up (every row, {@value
+ * BenchRunner#WARM_UP_ITERATIONS} iterations, no stragglers), each pattern runs its rows in an
+ * order rotated by the pattern's index ({@link BenchRunner}). Writes a JSON report, a Markdown
+ * table and PNG plots next to it ({@link BenchReport}).
  */
 final class BenchJob {
 
