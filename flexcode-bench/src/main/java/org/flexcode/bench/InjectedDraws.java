@@ -11,7 +11,7 @@ import org.flexcode.stragglers.TaskSlot;
  * the executor ids are 0 to M - 1, so the model replays exactly the delays of the run's own
  * iterations instead of a fresh sample of the pattern: 30 iterations are a small sample (under
  * {@code slow-worker:p=0.2,max=2} at seed 7 the mean of the slowest executor's factor over the
- * run's iterations is 1.62, the pattern's expectation on 8 executors 2.04), and the replay keeps
+ * run's iterations is 1.6, the pattern's expectation on 8 executors 2.04), and the replay keeps
  * that sampling noise out of {@code measured/model}.
  *
  * <p>Data skew is a factor in the injection (the task's compute scaled by the load), so loads are 1
