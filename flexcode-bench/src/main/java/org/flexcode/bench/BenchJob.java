@@ -25,10 +25,10 @@ import org.flexcode.stragglers.StragglerPattern;
  * GradientDescent.runMiniBatchSGD} on the straggler-wrapped input ({@link MllibBaseline}; those
  * whose confs are read at context start each in an application of their own, {@link
  * BaselineApplication}); the others are FlexCode strategies. Every row's application runs with
- * {@code --compute} as {@value Compute#CONF_KEY}. After a warm-up (every row, 5 iterations, no
- * stragglers), each pattern runs its rows in an order rotated by the pattern's index ({@link
- * BenchRunner}). Writes a JSON report, a Markdown table and PNG plots next to it ({@link
- * BenchReport}).
+ * {@code --compute} as {@value Compute#CONF_KEY}. After a warm-up (every row, {@value
+ * BenchRunner#WARM_UP_ITERATIONS} iterations, no stragglers), each pattern runs its rows in an
+ * order rotated by the pattern's index ({@link BenchRunner}). Writes a JSON report, a Markdown
+ * table and PNG plots next to it ({@link BenchReport}).
  */
 final class BenchJob {
 
@@ -50,7 +50,9 @@ final class BenchJob {
                                minTaskRuntime 100ms), mllib-tuned (4 x partitions, cached
                                MEMORY_AND_DISK_2, spark.locality.wait=0; ctr and lr), bsp, ignore,
                                frc, cyclic, shadow, hybrid (or specs such as cyclic:s=2,
-                               shadow:m=2,f=0.05); default mllib,bsp,ignore,frc,cyclic
+                               shadow:m=2,f=0.05); default mllib,bsp,ignore,frc,cyclic; a
+                               bare ignore is ignore:b=C with --cores C (one executor's tasks
+                               may be left out), else the grammar's b=1
         --pattern SPEC         a straggler pattern; repeat for several (default ideal)
         --iterations N         gradient-descent iterations per run (default 30)
         --repeats N            rounds: every row runs N times, in a rotated order each round,
@@ -175,7 +177,9 @@ final class BenchJob {
           "--workload must be ctr, lr, mf or lda, got '" + workload + "'");
     }
     List<String> strategies =
-        splitStrategies(args.string("strategies", "mllib,bsp,ignore,frc,cyclic"));
+        splitStrategies(args.string("strategies", "mllib,bsp,ignore,frc,cyclic")).stream()
+            .map(s -> ignoreDefault(s, args))
+            .toList();
     Set<String> seen = new HashSet<>();
     for (String s : strategies) {
       if (workload.equals("mf") && s.startsWith("mllib")) {
@@ -381,6 +385,18 @@ final class BenchJob {
       }
     }
     return rows;
+  }
+
+  /**
+   * A bare {@code ignore} as {@code ignore:b=C} when {@code --cores C} is given: an executor (a
+   * machine) runs C of the M x C tasks at once, so b = C lets the iteration end without one whole
+   * slow executor, which the grammar's default b = 1 cannot once C > 1. Any other row unchanged.
+   */
+  static String ignoreDefault(String strategy, Args args) {
+    if (!strategy.equals("ignore") || !args.has("cores")) {
+      return strategy;
+    }
+    return "ignore:b=" + args.integer("cores", 1);
   }
 
   /** The engine's spec for a bench strategy name, with the strategy grammar's defaults. */

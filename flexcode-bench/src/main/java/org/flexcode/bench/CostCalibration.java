@@ -19,9 +19,13 @@ import org.flexcode.stragglers.ComputeEmulation;
  * set the costs alone):
  *
  * <ul>
- *   <li>per-block compute T: the median over those rows of {@code mean_task_compute_ms} (plus the
- *       emulated block time E of {@code --compute emulated:block-ms=E}), the executor-side run time
- *       of a one-block task with any injected delay excluded;
+ *   <li>per-block compute T = R + E: R the median over those rows of {@code mean_task_compute_ms}
+ *       (the executor-side run time of a one-block task with any injected delay excluded), E the
+ *       emulated block time of {@code --compute emulated:block-ms=E} (0 in real compute). The
+ *       straggler factor multiplies what the injection slows: in emulated compute only E (the
+ *       sleep; R is the real computation beside it, not slowed), in real compute the whole R (the
+ *       task is held back (factor - 1) x its compute). So {@link #blockMs} is E and {@link
+ *       #unslowedBlockMs} R in emulated compute, R and 0 in real compute;
  *   <li>per-task launch cost L: the median of {@code task_seconds} x 1000 / (iterations x n) minus
  *       T, the share of Spark's task time (deserialization, result serialization, launch) outside
  *       the task's own compute, clamped at 0;
@@ -46,7 +50,8 @@ record CostCalibration(
     Costs mllibCosts,
     double modelMb,
     BenchShape shape,
-    List<String> notes) {
+    List<String> notes,
+    double unslowedBlockMs) {
 
   /** Default per-block compute, ms. */
   static final double DEFAULT_BLOCK_MS = 500;
@@ -68,7 +73,8 @@ record CostCalibration(
         null,
         modelMb,
         shape,
-        List.of("default costs (no --calibrate): " + describe(DEFAULT_COSTS)));
+        List.of("default costs (no --calibrate): " + describe(DEFAULT_COSTS)),
+        0.0);
   }
 
   /** Fits the costs from bench reports; the shape, T and model size are the first report's. */
@@ -105,14 +111,18 @@ record CostCalibration(
         0,
         String.format(
             Locale.ROOT,
-            "fitted from %d report(s): T %.1f ms per block, %s%s",
+            "fitted from %d report(s): T %.1f ms per block (%.1f slowed by the straggler factor,"
+                + " %.1f not), %s%s",
             reports.size(),
+            first.blockMs + first.unslowedMs,
             first.blockMs,
+            first.unslowedMs,
             describe(costs),
             mllib == null
                 ? ""
                 : String.format(Locale.ROOT, "; mllib fixed %.1f ms", mllib.jobMs())));
-    return new CostCalibration(first.blockMs, costs, mllib, first.modelMb, first.shape, notes);
+    return new CostCalibration(
+        first.blockMs, costs, mllib, first.modelMb, first.shape, notes, first.unslowedMs);
   }
 
   /** The cluster of this calibration on {@code shape}, with FlexCode's or MLlib's costs. */
@@ -121,7 +131,8 @@ record CostCalibration(
     if (c == null) {
       throw new IllegalArgumentException("no mllib row under ideal to calibrate MLlib's costs");
     }
-    return new Cluster(on.executors(), on.cores(), on.tasks(), blockMs, c, modelMb);
+    return new Cluster(
+        on.executors(), on.cores(), on.tasks(), blockMs, c, modelMb, unslowedBlockMs);
   }
 
   /** A one-line account of {@code c}. */
@@ -183,7 +194,8 @@ record CostCalibration(
       double blockMs,
       double launchMs,
       double fixedMs,
-      double mllibFixedMs) {
+      double mllibFixedMs,
+      double unslowedMs) {
 
     static Point of(JsonNode root) {
       BenchShape shape = BenchShape.of(root);
@@ -194,14 +206,16 @@ record CostCalibration(
             "calibration needs a bsp or ignore row under ideal with mean_task_compute_ms; the"
                 + " report has none");
       }
-      // A task's recorded compute excludes the emulated sleep (--compute emulated:block-ms=E),
-      // which every single-block task spends on top of it: T is their sum.
-      double t =
+      // A task's recorded compute R excludes the emulated sleep E (--compute emulated:block-ms=E),
+      // which every single-block task spends on top of it: T = R + E. The straggler factor
+      // multiplies E only in emulated compute, all of R in real compute.
+      double real =
           median(
-                  single.stream()
-                      .mapToDouble(r -> r.path("mean_task_compute_ms").asDouble())
-                      .toArray())
-              + emulatedBlockMs(root);
+              single.stream()
+                  .mapToDouble(r -> r.path("mean_task_compute_ms").asDouble())
+                  .toArray());
+      double emulated = emulatedBlockMs(root);
+      double t = real + emulated;
       double launch =
           median(single.stream().mapToDouble(r -> launchOf(r, shape.tasks(), t)).toArray());
       double launchMs = Double.isNaN(launch) ? 0 : launch;
@@ -216,7 +230,9 @@ record CostCalibration(
         }
       }
       double dimension = root.path("workload").path("model_dimension").asDouble(0);
-      return new Point(shape, dimension * 8 / 1e6, t, launchMs, fixed, mllib);
+      return emulated > 0
+          ? new Point(shape, dimension * 8 / 1e6, emulated, launchMs, fixed, mllib, real)
+          : new Point(shape, dimension * 8 / 1e6, real, launchMs, fixed, mllib, 0.0);
     }
 
     private static List<JsonNode> idealRows(JsonNode root, String name) {

@@ -15,10 +15,12 @@ import org.flexcode.model.ModelSummary;
 
 /**
  * The model's columns of a bench report: for every row {@code model_ms} (the {@link RowModel}'s
- * expected mean iteration ms of the row's strategy under its pattern, on the run's shape with the
- * costs calibrated from the same report, {@link CostCalibration}) and {@code measured_over_model},
- * or a {@code model_note} where the model has no rule; and, under the report's {@code model} key,
- * the shape, the costs and per pattern the {@code limit} (bsp with no straggler).
+ * mean iteration ms of the row's strategy over the delays the run's injection drew in its own
+ * iterations, {@link InjectedDraws}, on the run's shape with the costs calibrated from the same
+ * report, {@link CostCalibration}) and {@code measured_over_model}, beside {@code
+ * model_expected_ms} (the pattern's expectation, a Monte Carlo of {@link RowModel#ITERATIONS} fresh
+ * iterations), or a {@code model_note} where the model has no rule; and, under the report's {@code
+ * model} key, the shape, the costs and per pattern the {@code limit} (bsp with no straggler).
  */
 final class ModelColumns {
 
@@ -53,11 +55,13 @@ final class ModelColumns {
     for (Map<String, Object> row : rows) {
       String pattern = (String) row.get("pattern");
       patterns.add(pattern);
-      ModelSummary s = rowModel.model((String) row.get("strategy"), pattern);
+      String strategy = (String) row.get("strategy");
+      ModelSummary s = rowModel.replayed(strategy, pattern, iterationsOf(row));
       if (s.supported()) {
         double measured = ((Number) row.get("mean_iteration_ms")).doubleValue();
         row.put("model_ms", s.meanMs());
         row.put("measured_over_model", measured / s.meanMs());
+        row.put("model_expected_ms", rowModel.model(strategy, pattern).meanMs());
       } else {
         row.put("model_note", s.note());
       }
@@ -72,6 +76,7 @@ final class ModelColumns {
       limits.add(limit);
     }
     model.put("block_ms", calibration.blockMs());
+    model.put("unslowed_block_ms", calibration.unslowedBlockMs());
     model.put("model_mb", calibration.modelMb());
     model.put("costs", costsMap(calibration.costs()));
     model.put(
@@ -98,40 +103,77 @@ final class ModelColumns {
             shape.executors(),
             shape.cores(),
             shape.tasks(),
-            calibration.blockMs()));
+            calibration.blockMs() + calibration.unslowedBlockMs()));
     calibration.notes().forEach(n -> md.append("- ").append(n).append('\n'));
     md.append("- patterns at the machine level (one factor per executor and iteration);")
-        .append(" model ms is the Monte Carlo mean of ")
+        .append(" model ms replays the factors the run's injection drew in its own iterations;")
+        .append(" expected ms is the pattern's Monte Carlo mean over ")
         .append(RowModel.ITERATIONS)
-        .append(" iterations\n");
-    md.append("\n| strategy | pattern | mean ms | model ms | measured/model | note |\n")
-        .append("|---|---|---|---|---|---|\n");
+        .append(" fresh iterations\n");
+    md.append(
+            "\n| strategy | pattern | mean ms | model ms | measured/model | expected ms | note |\n")
+        .append("|---|---|---|---|---|---|---|\n");
     for (Map<String, Object> limit : limits) {
       String pattern = (String) limit.get("pattern");
       for (Map<String, Object> row : rows) {
         if (pattern.equals(row.get("pattern"))) {
           double mean = ((Number) row.get("mean_iteration_ms")).doubleValue();
           md.append(
-              line(row.get("strategy"), pattern, mean, row.get("model_ms"), row.get("model_note")));
+              line(
+                  row.get("strategy"),
+                  pattern,
+                  mean,
+                  new Object[] {row.get("model_ms"), row.get("model_expected_ms")},
+                  row.get("model_note")));
         }
       }
-      md.append(line("limit", pattern, Double.NaN, limit.get("model_ms"), "bsp with no straggler"));
+      Object limitMs = limit.get("model_ms");
+      md.append(
+          line(
+              "limit",
+              pattern,
+              Double.NaN,
+              new Object[] {limitMs, limitMs},
+              "bsp with no straggler"));
     }
     return md.toString();
   }
 
+  /** One table line; {@code models} holds the replayed and the expected model ms (or nulls). */
   private static String line(
-      Object strategy, String pattern, double mean, Object model, Object note) {
-    double m = model == null ? Double.NaN : ((Number) model).doubleValue();
+      Object strategy, String pattern, double mean, Object[] models, Object note) {
+    double m = msOf(models[0]);
+    double expected = msOf(models[1]);
     return String.format(
         Locale.ROOT,
-        "| %s | %s | %s | %s | %s | %s |%n",
+        "| %s | %s | %s | %s | %s | %s | %s |%n",
         strategy,
         pattern,
-        Double.isNaN(mean) ? "" : String.format(Locale.ROOT, "%.1f", mean),
-        Double.isNaN(m) ? "" : String.format(Locale.ROOT, "%.1f", m),
+        format(mean),
+        format(m),
         RowModel.ratio(mean, m),
+        format(expected),
         note == null ? "" : note);
+  }
+
+  private static double msOf(Object value) {
+    return value == null ? Double.NaN : ((Number) value).doubleValue();
+  }
+
+  private static String format(double ms) {
+    return Double.isNaN(ms) ? "" : String.format(Locale.ROOT, "%.1f", ms);
+  }
+
+  /** The measured iterations of a report row (its {@code iteration_ms} entries), at least 1. */
+  private static int iterationsOf(Map<String, Object> row) {
+    Object ms = row.get("iteration_ms");
+    if (ms instanceof List<?> list) {
+      return Math.max(1, list.size());
+    }
+    if (ms instanceof double[] array) {
+      return Math.max(1, array.length);
+    }
+    return RowModel.ITERATIONS;
   }
 
   /**
@@ -157,7 +199,8 @@ final class ModelColumns {
     return copy;
   }
 
-  private static long seedOf(JsonNode tree) {
+  /** The straggler seed of a report ({@code --seed}, default 7). */
+  static long seedOf(JsonNode tree) {
     JsonNode seed = tree.path("params").get("seed");
     return seed == null ? 7L : Long.parseLong(seed.asText().trim());
   }

@@ -5,6 +5,7 @@ import org.flexcode.model.IterationModel;
 import org.flexcode.model.MachineDelays;
 import org.flexcode.model.ModelSummary;
 import org.flexcode.model.Rule;
+import org.flexcode.stragglers.StragglerPattern;
 
 /**
  * A bench row as the model runs it: the rule of its strategy ({@code mllib} is bsp under MLlib's
@@ -38,6 +39,19 @@ final class RowModel {
 
   /** The model of {@code strategy} under {@code pattern} over {@code iterations} iterations. */
   ModelSummary model(String strategy, String pattern, int iterations) {
+    return model(strategy, pattern, iterations, false);
+  }
+
+  /**
+   * The model of {@code strategy} over the {@code iterations} iterations a bench run drew under
+   * {@code pattern}: the injection's own factors replayed ({@link InjectedDraws}), not a fresh
+   * sample of the pattern.
+   */
+  ModelSummary replayed(String strategy, String pattern, int iterations) {
+    return model(strategy, pattern, Math.max(1, iterations), true);
+  }
+
+  private ModelSummary model(String strategy, String pattern, int iterations, boolean replay) {
     try {
       boolean mllib = strategy.equals("mllib");
       if (strategy.startsWith("mllib") && !mllib) {
@@ -45,8 +59,11 @@ final class RowModel {
             strategy + " has no rule in the model (speculation and re-partitioning are Spark's)");
       }
       Rule rule = mllib ? Rule.bsp() : Rule.parse(strategy);
-      IterationModel model =
-          IterationModel.of(calibration.cluster(shape, mllib), MachineDelays.parse(pattern));
+      MachineDelays delays = MachineDelays.parse(pattern);
+      if (replay) {
+        delays = new InjectedDraws(StragglerPattern.parse(pattern));
+      }
+      IterationModel model = IterationModel.of(calibration.cluster(shape, mllib), delays);
       return relabel(model.run(rule, iterations, seed), strategy);
     } catch (IllegalArgumentException e) {
       return unsupported(strategy, pattern, e.getMessage());

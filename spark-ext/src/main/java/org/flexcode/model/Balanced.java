@@ -2,8 +2,9 @@ package org.flexcode.model;
 
 /**
  * Perfect load balancing, the fluid limit of every exact strategy: the total work W = sum over
- * tasks of T x load(executor) is shared by all cores at once, a core of executor e computing at
- * rate 1 / factor(e), so the span is launch + W / (C x sum_e 1 / factor(e)). Nothing is wasted.
+ * tasks of load(executor) blocks is shared by all cores at once, a core of executor e computing a
+ * block in R + T x factor(e) ms (R the unslowed part, see {@link Cluster}), so the span is launch +
+ * W / (C x sum_e 1 / (R + T x factor(e))). Nothing is wasted.
  */
 final class Balanced implements Rule {
 
@@ -17,11 +18,11 @@ final class Balanced implements Rule {
     return (factors, loads) -> {
       double work = 0;
       for (int i = 0; i < cluster.tasks(); i++) {
-        work += cluster.blockMs() * loads[cluster.executorOf(i)];
+        work += loads[cluster.executorOf(i)];
       }
       double rate = 0;
       for (double factor : factors) {
-        rate += cluster.cores() / factor;
+        rate += cluster.cores() / (cluster.unslowedBlockMs() + cluster.blockMs() * factor);
       }
       double span = cluster.costs().taskLaunchMs() + work / rate;
       double coreMs = span * cluster.executors() * cluster.cores();

@@ -3,15 +3,37 @@ package org.flexcode.model;
 /**
  * A cluster shape: M executors (machines) of C cores each, n tasks (default M x C) placed
  * round-robin (task i on executor i mod M, as the engine's placement does, so the s+1 consecutive
- * tasks of an FRC group sit on distinct executors when M >= s+1), T ms of compute per data block,
+ * tasks of an FRC group sit on distinct executors when M >= s+1), the compute of one data block,
  * the engine's {@link Costs} and the model's size in MB (for the broadcast cost).
+ *
+ * <p>A block's compute has two parts, as the straggler injection treats them: {@code blockMs}, the
+ * part a straggler factor slows, and {@code unslowedBlockMs}, the part it does not. In real compute
+ * the injection holds a task back (factor - 1) x its whole compute, so the whole block is slowed
+ * ({@code unslowedBlockMs} = 0). In emulated compute ({@code --compute emulated:block-ms=E}) only
+ * the emulated sleep E is multiplied by the factor; the real computation a task still does beside
+ * it (R ms per block) is not slowed: {@code blockMs} = E, {@code unslowedBlockMs} = R. A task of b
+ * blocks on executor e lasts {@link #taskMs}: launch + b x load(e) x (R + E x factor(e)).
+ *
+ * @param blockMs per-block compute that the straggler factor multiplies, ms
+ * @param unslowedBlockMs per-block compute that no factor slows (emulated mode's real compute), ms
  */
 public record Cluster(
-    int executors, int cores, int tasks, double blockMs, Costs costs, double modelMb) {
+    int executors,
+    int cores,
+    int tasks,
+    double blockMs,
+    Costs costs,
+    double modelMb,
+    double unslowedBlockMs) {
 
   /** M x C tasks, no cost. */
   public static Cluster of(int executors, int cores, double blockMs) {
     return new Cluster(executors, cores, executors * cores, blockMs, Costs.none(), 0.0);
+  }
+
+  /** A cluster whose whole block compute is slowed by the factor (real compute). */
+  public Cluster(int executors, int cores, int tasks, double blockMs, Costs costs, double modelMb) {
+    this(executors, cores, tasks, blockMs, costs, modelMb, 0.0);
   }
 
   /** Validates. */
@@ -22,16 +44,24 @@ public record Cluster(
     Specs.check(blockMs > 0 && Double.isFinite(blockMs), "cluster: blockMs must be > 0");
     Specs.check(costs != null, "cluster: costs must not be null");
     Specs.check(modelMb >= 0, "cluster: modelMb must be >= 0, got " + modelMb);
+    Specs.check(
+        unslowedBlockMs >= 0 && Double.isFinite(unslowedBlockMs),
+        "cluster: unslowedBlockMs must be finite and >= 0, got " + unslowedBlockMs);
   }
 
   /** The same cluster with n tasks. */
   public Cluster withTasks(int n) {
-    return new Cluster(executors, cores, n, blockMs, costs, modelMb);
+    return new Cluster(executors, cores, n, blockMs, costs, modelMb, unslowedBlockMs);
   }
 
   /** The same cluster with these costs and model size. */
   public Cluster withCosts(Costs newCosts, double newModelMb) {
-    return new Cluster(executors, cores, tasks, blockMs, newCosts, newModelMb);
+    return new Cluster(executors, cores, tasks, blockMs, newCosts, newModelMb, unslowedBlockMs);
+  }
+
+  /** The same cluster with {@code ms} of unslowed compute per block (see the class comment). */
+  public Cluster withUnslowedBlockMs(double ms) {
+    return new Cluster(executors, cores, tasks, blockMs, costs, modelMb, ms);
   }
 
   /** The executor of task (or chunk owner) {@code task}: task mod M. */
@@ -42,5 +72,18 @@ public record Cluster(
   /** The fixed cost of one iteration: job launch + decode(n) + broadcast(model). */
   public double fixedMs() {
     return costs.fixedMs(tasks, modelMb);
+  }
+
+  /**
+   * How long a task of {@code blocks} blocks at data load {@code load} lasts on an executor slowed
+   * by {@code factor}: launch + blocks x load x (unslowedBlockMs + blockMs x factor).
+   */
+  public double taskMs(double blocks, double load, double factor) {
+    return costs.taskLaunchMs() + blocks * load * (unslowedBlockMs + blockMs * factor);
+  }
+
+  /** The compute of one block at factor 1: unslowedBlockMs + blockMs. */
+  public double plainBlockMs() {
+    return unslowedBlockMs + blockMs;
   }
 }

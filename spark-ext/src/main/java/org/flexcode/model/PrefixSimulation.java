@@ -56,8 +56,10 @@ final class PrefixSimulation implements Rule.Simulation {
   public IterationOutcome run(double[] factors, double[] loads) {
     for (int i = 0; i < blocks.length; i++) {
       int e = cluster.executorOf(i);
-      double slow = ideal ? 1.0 : factors[e] * loads[e];
-      duration[i] = cluster.costs().taskLaunchMs() + blocks[i] * cluster.blockMs() * slow;
+      duration[i] =
+          ideal
+              ? cluster.taskMs(blocks[i], 1.0, 1.0)
+              : cluster.taskMs(blocks[i], loads[e], factors[e]);
     }
     schedule.run(duration);
     sortByFinish();

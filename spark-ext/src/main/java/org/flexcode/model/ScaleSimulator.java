@@ -13,7 +13,13 @@ import java.util.Locale;
  * not dividing n) gives a row with a note instead of figures.
  */
 public record ScaleSimulator(
-    int cores, double blockMs, Costs costs, double modelMb, long seed, long taskBudget) {
+    int cores,
+    double blockMs,
+    Costs costs,
+    double modelMb,
+    long seed,
+    long taskBudget,
+    double unslowedBlockMs) {
 
   /** The executor counts of the default table. */
   public static final List<Integer> DEFAULT_EXECUTORS = List.of(64, 256, 1000, 10_000);
@@ -29,7 +35,7 @@ public record ScaleSimulator(
 
   /** A simulator with no cost and seed 1. */
   public static ScaleSimulator of(int cores, double blockMs) {
-    return new ScaleSimulator(cores, blockMs, Costs.none(), 0.0, 1L, TASK_BUDGET);
+    return new ScaleSimulator(cores, blockMs, Costs.none(), 0.0, 1L, TASK_BUDGET, 0.0);
   }
 
   /** Validates. */
@@ -38,16 +44,27 @@ public record ScaleSimulator(
     Specs.check(blockMs > 0, "simulate: blockMs must be > 0, got " + blockMs);
     Specs.check(costs != null, "simulate: costs must not be null");
     Specs.check(taskBudget >= 1, "simulate: taskBudget must be >= 1, got " + taskBudget);
+    Specs.check(unslowedBlockMs >= 0, "simulate: unslowedBlockMs must be >= 0");
   }
 
   /** The same simulator with these costs and model size. */
   public ScaleSimulator withCosts(Costs newCosts, double newModelMb) {
-    return new ScaleSimulator(cores, blockMs, newCosts, newModelMb, seed, taskBudget);
+    return new ScaleSimulator(
+        cores, blockMs, newCosts, newModelMb, seed, taskBudget, unslowedBlockMs);
+  }
+
+  /**
+   * The same simulator with {@code ms} per block that no straggler factor slows (emulated compute's
+   * real computation; see {@link Cluster}).
+   */
+  public ScaleSimulator withUnslowedBlockMs(double ms) {
+    return new ScaleSimulator(cores, blockMs, costs, modelMb, seed, taskBudget, ms);
   }
 
   /** The same simulator with this seed and task budget per row. */
   public ScaleSimulator withBudget(long newSeed, long newTaskBudget) {
-    return new ScaleSimulator(cores, blockMs, costs, modelMb, newSeed, newTaskBudget);
+    return new ScaleSimulator(
+        cores, blockMs, costs, modelMb, newSeed, newTaskBudget, unslowedBlockMs);
   }
 
   /** The iterations a row over {@code tasks} tasks simulates. */
@@ -61,7 +78,7 @@ public record ScaleSimulator(
       List<String> rules, List<String> patterns, List<Integer> executorCounts) {
     List<ModelSummary> rows = new ArrayList<>();
     for (int m : executorCounts) {
-      Cluster cluster = new Cluster(m, cores, m * cores, blockMs, costs, modelMb);
+      Cluster cluster = new Cluster(m, cores, m * cores, blockMs, costs, modelMb, unslowedBlockMs);
       for (String pattern : patterns) {
         IterationModel model = IterationModel.of(cluster, MachineDelays.parse(pattern));
         for (String spec : rules) {

@@ -89,7 +89,7 @@ final class SspRule implements Rule {
     }
     for (int i = fresh.nextSetBit(0); i >= 0; i = fresh.nextSetBit(i + 1)) {
       int e = cluster.executorOf(i);
-      double ms = cluster.costs().taskLaunchMs() + cluster.blockMs() * factors[e] * loads[e];
+      double ms = cluster.taskMs(1.0, loads[e], factors[e]);
       place(coreFree[e], i, ms, start, finish);
     }
   }

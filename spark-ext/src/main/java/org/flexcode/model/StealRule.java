@@ -122,8 +122,7 @@ final class StealRule implements Rule {
         }
         started[q] = true;
         int owner = cluster.executorOf(q / chunks);
-        double ms =
-            cluster.costs().taskLaunchMs() + cluster.blockMs() / chunks * loads[owner] * factors[e];
+        double ms = cluster.taskMs(1.0 / chunks, loads[owner], factors[e]);
         computed += ms;
         end = Math.max(end, core[0] + ms);
         free.add(new double[] {core[0] + ms, e});
