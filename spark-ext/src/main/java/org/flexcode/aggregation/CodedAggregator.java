@@ -1,7 +1,7 @@
 package org.flexcode.aggregation;
 
 import java.io.Serializable;
-import java.util.ArrayList;
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -44,6 +44,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(CodedAggregator.class);
   private static final AtomicInteger ENGINES = new AtomicInteger();
   private static final String GROUP_PREFIX = "flexcode-";
+  private static final int TRACKED_BROADCASTS = 1000;
 
   private final JavaSparkContext jsc;
   private final AggregationStrategy strategy;
@@ -62,7 +63,12 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final StealPlan plan; // steal's chunk copies; null for the other strategies
   private final StealLaunches stealing; // steal's launches; null for the other strategies
   private final AtomicInteger lateResults = new AtomicInteger();
-  private final List<Long> broadcastIds = new ArrayList<>();
+
+  /**
+   * The ids of the last {@link #TRACKED_BROADCASTS} model broadcasts, for {@link #liveBroadcasts}.
+   */
+  private final ArrayDeque<Long> broadcastIds = new ArrayDeque<>();
+
   private final LingeringTasks lingering;
   private final Object arrivalLock = new Object();
 
@@ -308,7 +314,10 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private <M> BroadcastModel<M> broadcastModel(M model) {
     BroadcastModel<M> broadcast = BroadcastModel.broadcast(jsc, model);
     lingering.broadcast(broadcast);
-    broadcastIds.add(broadcast.id());
+    broadcastIds.addLast(broadcast.id());
+    if (broadcastIds.size() > TRACKED_BROADCASTS) {
+      broadcastIds.removeFirst();
+    }
     return broadcast;
   }
 
@@ -360,7 +369,10 @@ public final class CodedAggregator<T> implements AutoCloseable {
     return accumulator.id();
   }
 
-  /** How many of the broadcasts this engine created are still held by the driver. */
+  /**
+   * How many of the last {@value #TRACKED_BROADCASTS} broadcasts this engine created are still held
+   * by the driver.
+   */
   public int liveBroadcasts() {
     int live = 0;
     for (long id : broadcastIds) {
