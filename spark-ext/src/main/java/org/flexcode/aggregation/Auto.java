@@ -20,7 +20,7 @@ record Auto(boolean exact, int copies, int chunks) implements AggregationStrateg
 
   /** Validates (as steal's layout). */
   Auto {
-    layout();
+    new Steal(copies, chunks, StrategyDefaults.STEAL_LATE); // the fields are set after this body
   }
 
   /** The layout: {@code steal} with these copies and chunks and its default late copies. */
