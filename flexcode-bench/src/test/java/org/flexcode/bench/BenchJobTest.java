@@ -286,6 +286,11 @@ class BenchJobTest {
     assertEquals("ignore:b=auto,floor=0.8,window=5", BenchJob.specOf(rows.get(1)));
     assertEquals(
         "ignore:b=auto,floor=0.8,window=5", org.flexcode.model.Rule.parse(rows.get(1)).spec());
+    List<String> auto = BenchJob.splitStrategies("bsp,auto,auto:exact=true,chunks=2");
+    assertEquals(List.of("bsp", "auto", "auto:exact=true,chunks=2"), auto);
+    assertEquals("auto:exact=false", BenchJob.specOf(auto.get(1)));
+    assertEquals("auto:exact=true,chunks=2", BenchJob.specOf(auto.get(2)));
+    assertEquals("auto:exact=true,chunks=2", org.flexcode.model.Rule.parse(auto.get(2)).spec());
   }
 
   /** The first lines of a file, as a file of their own. */

@@ -1,7 +1,8 @@
 /**
  * The decision logic of the adaptive strategies, plain Java without Spark: how many of the slowest
  * tasks {@code ignore:b=auto} leaves out of the next iteration ({@link
- * org.flexcode.adaptive.BackupChooser}), from the task times the engine (or the model) observed.
- * The engine's decoders and the model's rules both drive these classes.
+ * org.flexcode.adaptive.BackupChooser}) and which mode {@code auto} runs on its cached layout
+ * ({@link org.flexcode.adaptive.ModeChooser}), from the task times the engine (or the model)
+ * observed. The engine's decoders and the model's rules both drive these classes.
  */
 package org.flexcode.adaptive;

@@ -31,21 +31,24 @@ import org.flexcode.coding.GradientCode;
  *   <li>{@code ssp:staleness=1,b=1}: bounded staleness; an iteration ends once at most b blocks
  *       contributed nothing, a late task keeps running and its result is applied in a later
  *       iteration if at most {@code staleness} iterations old (the engine waits rather than exceed
- *       that); the aggregate is the plain sum of the results applied.
+ *       that); the aggregate is the plain sum of the results applied;
+ *   <li>{@code auto:exact=false}: steal's layout ({@code r=2,chunks=4}), and before each iteration
+ *       the mode it supports with the lowest predicted time (bsp, steal, or ignore:b unless {@code
+ *       exact=true}), switching on a 10% gain ({@link Auto}).
  * </ul>
  *
  * Omitted parameters take the values of {@link StrategyDefaults}; {@code parse(x.spec())} equals
  * {@code x}.
  */
 public sealed interface AggregationStrategy
-    permits Bsp, Ignore, AutoIgnore, Coded, Shadowed, Steal, Ssp {
+    permits Bsp, Ignore, AutoIgnore, Coded, Shadowed, Steal, Ssp, Auto {
 
   /** The specs {@link #parse} accepts. */
   String KNOWN =
       "bsp, ignore:b=1, ignore:b=auto,floor=0.75,window=5, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, hybrid:s=1,m=1,f=0.1,"
-          + " steal:r=2,chunks=4,late=1.5, ssp:staleness=1,b=1";
+          + " steal:r=2,chunks=4,late=1.5, ssp:staleness=1,b=1, auto:exact=false";
 
-  /** The names specs start with: bsp, ignore, frc, cyclic, shadow, hybrid, steal, ssp. */
+  /** The names specs start with: bsp, ignore, frc, cyclic, shadow, hybrid, steal, ssp, auto. */
   List<String> NAMES = StrategyTable.NAMES;
 
   /** Bulk-synchronous: every task must finish. */
@@ -141,12 +144,20 @@ public sealed interface AggregationStrategy
   }
 
   /**
+   * {@code auto}: steal's layout of {@code r} copies of {@code chunks} chunks per block, each
+   * iteration in the mode predicted fastest; never an inexact one when {@code exact}.
+   */
+  static AggregationStrategy auto(boolean exact, int r, int chunks) {
+    return new Auto(exact, r, chunks);
+  }
+
+  /**
    * Parses {@code bsp}, {@code ignore:b=B}, {@code ignore:b=auto[,floor=F][,window=W]}, {@code
    * frc:s=S}, {@code cyclic:s=S}, {@code
    * shadow:m=M,f=F[,selector=entropy|random][,seed=S][,late=X]} or {@code
    * hybrid:s=S,m=M,f=F[,...][,code=frc|cyclic]} or {@code steal:r=R,chunks=C,late=X} or {@code
-   * ssp:staleness=K,b=B}; omitted parameters take {@link StrategyDefaults}. The error names the
-   * spec and the bad name, key or value.
+   * ssp:staleness=K,b=B} or {@code auto:exact=B[,r=R][,chunks=C]}; omitted parameters take {@link
+   * StrategyDefaults}. The error names the spec and the bad name, key or value.
    */
   static AggregationStrategy parse(String spec) {
     return StrategyTable.parse(spec);

@@ -121,9 +121,11 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.stealing = StealSetup.launches(strategy, plan, listener, executors, holders);
     this.bound = strategy.bind(code, blockRecords);
     this.late =
-        stealing != null
-            ? stealing
-            : bound instanceof SspDecoder ssp ? new SspLaunches(ssp) : shadowLaunches(shadows);
+        bound instanceof AutoDecoder auto
+            ? auto.launches(plan, stealing)
+            : stealing != null
+                ? stealing
+                : bound instanceof SspDecoder ssp ? new SspLaunches(ssp) : shadowLaunches(shadows);
     this.lingering = new LingeringTasks(bound);
     this.recovery = new Recovery(bound, layout, options, blockRecords);
     LOG.info(

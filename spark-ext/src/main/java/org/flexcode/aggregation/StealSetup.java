@@ -21,11 +21,12 @@ final class StealSetup {
   /**
    * {@code steal}'s plan over the input's blocks and the registered executors (one in local mode,
    * where every copy shares the driver's executor: stealing degenerates to bsp over chunks plus
-   * late copies on free cores); null for the other strategies.
+   * late copies on free cores); null for the strategies without steal's layout.
    */
   static StealPlan stealPlan(
       AggregationStrategy strategy, int blocks, List<SparkInternals.Executor> executors) {
-    if (!(strategy instanceof Steal steal)) {
+    Steal steal = layoutOf(strategy);
+    if (steal == null) {
       return null;
     }
     StealPlan plan =
@@ -88,7 +89,15 @@ final class StealSetup {
       return null;
     }
     return new StealLaunches(
-        plan, ((Steal) strategy).late(), listener, executorIds(executors), holders);
+        plan, layoutOf(strategy).late(), listener, executorIds(executors), holders);
+  }
+
+  /** The steal layout {@code strategy} caches: steal's own, auto's; null for the others. */
+  static Steal layoutOf(AggregationStrategy strategy) {
+    if (strategy instanceof Steal steal) {
+      return steal;
+    }
+    return strategy instanceof Auto auto ? auto.layout() : null;
   }
 
   /** The RDD {@code steal}'s jobs run over: the cached copies, a home copy on any holder. */

@@ -30,6 +30,7 @@ final class StrategyTable {
           .with(SHADOW, SHADOW_KEYS, spec -> new Shadowed(StrategyDefaults.CODE, 0, shadows(spec)))
           .with(HYBRID, hybridKeys(), StrategyTable::hybrid)
           .with(STEAL, List.of("r", "chunks", "late"), StrategyTable::steal)
+          .with(AUTO, List.of("exact", "r", "chunks"), StrategyTable::auto)
           .with(
               SSP,
               List.of("staleness", "b"),
@@ -48,7 +49,8 @@ final class StrategyTable {
           SHADOW,
           HYBRID,
           STEAL,
-          SSP);
+          SSP,
+          AUTO);
 
   private StrategyTable() {}
 
@@ -118,6 +120,21 @@ final class StrategyTable {
         spec.integer("r", StrategyDefaults.STEAL_COPIES),
         spec.integer("chunks", StrategyDefaults.STEAL_CHUNKS),
         spec.number("late", StrategyDefaults.STEAL_LATE));
+  }
+
+  private static AggregationStrategy auto(Spec spec) {
+    return new Auto(
+        spec.choice("exact", StrategyTable::bool, false),
+        spec.integer("r", StrategyDefaults.STEAL_COPIES),
+        spec.integer("chunks", StrategyDefaults.STEAL_CHUNKS));
+  }
+
+  private static boolean bool(String text) {
+    return switch (text.trim()) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new IllegalArgumentException("exact must be true or false, got " + text);
+    };
   }
 
   private static ShadowSpec shadows(Spec spec) {

@@ -19,7 +19,9 @@ import org.flexcode.coding.GradientCode;
  * (every block cut into chunks, each cached on r distinct executors; an executor computes its home
  * chunks first, then its idle cores take pending chunks they hold a copy of; exact, ends when every
  * chunk is computed once); {@code ssp:staleness=1,b=1} (late tasks keep running into later
- * iterations, at most b blocks missing, none waited on for more than k iterations).
+ * iterations, at most b blocks missing, none waited on for more than k iterations); {@code
+ * auto:exact=false} (steal's layout, each iteration in the mode the engine's chooser picks from the
+ * simulated history: bsp, steal or ignore:b).
  */
 public interface Rule {
 

@@ -14,7 +14,7 @@ final class Specs {
       SpecTable.<Rule>of(
               "rule",
               "bsp, ignore:b=1, ignore:b=auto,floor=0.75,window=5, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, limit, balanced,"
-                  + " steal:r=2,chunks=4, ssp:staleness=1,b=1")
+                  + " steal:r=2,chunks=4, ssp:staleness=1,b=1, auto:exact=false")
           .with("bsp", List.of(), s -> Rule.bsp())
           .with("ignore", List.of("b", "floor", "window"), Specs::ignore)
           .with("frc", List.of("s"), s -> Rule.frc(s.integer("s", 1)))
@@ -30,6 +30,14 @@ final class Specs {
               "steal",
               List.of("r", "chunks", "late"),
               s -> Rule.steal(s.integer("r", 2), s.integer("chunks", 4)))
+          .with(
+              "auto",
+              List.of("exact", "r", "chunks"),
+              s ->
+                  new AutoRule(
+                      s.choice("exact", Specs::bool, false),
+                      s.integer("r", 2),
+                      s.integer("chunks", 4)))
           .with(
               "ssp",
               List.of("staleness", "b"),
@@ -74,6 +82,14 @@ final class Specs {
       throw s.error("floor and window apply to b=auto only, not to a fixed b", null);
     }
     return Rule.ignore(s.integer("b", 1));
+  }
+
+  private static boolean bool(String text) {
+    return switch (text.trim()) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new IllegalArgumentException("exact must be true or false, got " + text);
+    };
   }
 
   static void check(boolean ok, String message) {

@@ -88,7 +88,7 @@ class AggregationStrategyTest {
         "ignore:b=auto,floor=0.75,window=5",
         AggregationStrategy.of("ignore:b=auto", 3, 2, two).spec());
     assertEquals(
-        List.of("bsp", "ignore", "frc", "cyclic", "shadow", "hybrid", "steal", "ssp"),
+        List.of("bsp", "ignore", "frc", "cyclic", "shadow", "hybrid", "steal", "ssp", "auto"),
         AggregationStrategy.NAMES);
     // a bare name alone takes the defaults, as the bench's strategy names do
     assertEquals("ignore:b=1", AggregationStrategy.parse("ignore").spec());

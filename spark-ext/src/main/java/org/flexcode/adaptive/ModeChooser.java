@@ -1,0 +1,262 @@
+package org.flexcode.adaptive;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Deque;
+import java.util.Locale;
+import org.flexcode.adaptive.ModeChoice.Mode;
+import org.flexcode.adaptive.ModeChoice.Predictions;
+
+/**
+ * {@code auto}'s choice before each iteration among the modes one cached {@code steal} layout
+ * supports ({@link Mode}): {@code bsp}, {@code steal} and {@code ignore:b} (the last never when the
+ * user asks for exact sums).
+ *
+ * <p>The input is each home chunk's observed time (ms from the iteration's submission to its
+ * arrival) over the last {@code window} iterations, and which worker holds each home chunk (the
+ * executor; in local mode, with one executor, each chunk is its own worker: a core). For each
+ * iteration i of the history let S_g be worker g's span (the latest of its home chunks), R_g its
+ * records, R = sum R_g and o_i the iteration's fixed cost; the model predicts, in ms per full pass
+ * over the data:
+ *
+ * <ul>
+ *   <li>bsp: mean over i of (max_g S_g + o_i): every chunk is waited for at its home;
+ *   <li>steal: mean over i of (max(B_i, min(t_max, (late + 1) t_med)) + o_i). B_i = R / sum_g (R_g
+ *       / S_g) is perfect balancing (the model's {@code balanced} rule), each worker computing at
+ *       its observed rate R_g / S_g, idle holders taking the slow workers' pending chunks; but a
+ *       chunk already running on a slow worker is only copied once it has run {@code late} x the
+ *       median chunk time t_med, the copy taking about t_med more, so the iteration cannot end
+ *       before the slowest chunk's time t_max capped at (late + 1) t_med. With even times steal
+ *       predicts what bsp does (t_max), so bsp is kept;
+ *   <li>ignore:b (b from 1 up to the largest that keeps {@code floor} of the records): sum over i
+ *       of (T_i(b) + o_i) / sum over i of q_i(b), T_i(b) the span of all workers but the b slowest
+ *       and q_i(b) the share of the records they hold; dividing by q discounts an iteration's
+ *       progress by the share it aggregates, as {@link BackupChooser} does; the best b is kept.
+ * </ul>
+ *
+ * All three predictions come from the same per-chunk home times, whichever mode ran, so a mode that
+ * has not run is estimated from the others' times: under steal or ignore a slow worker's home copy
+ * may be superseded or cancelled, its time then only known to exceed the moment the iteration ended
+ * (censored); it counts at the larger of that bound and its last observed time if that is at most 4
+ * x window iterations old (as in {@link BackupChooser}), so a persistent straggler stays slow in
+ * the estimate while it is worked around, and a recovered one is seen as soon as its home copy
+ * finishes first again.
+ *
+ * <p>Switching, with 10% hysteresis: a simpler mode (bsp before steal before ignore) whose
+ * prediction is within 10% of the current mode's replaces it (a tolerant mode must earn its keep);
+ * otherwise the mode with the lowest prediction replaces the current one only if it is more than
+ * 10% lower. Without history the mode is bsp.
+ *
+ * <p>Plain Java, not thread-safe: the engine's driver thread calls it.
+ */
+public final class ModeChooser {
+
+  /** The hysteresis: a switch needs a prediction this much lower (or simpler and this close). */
+  public static final double MARGIN = 0.10;
+
+  private final int[] workerOf;
+  private final int workers;
+  private final long[] records;
+  private final long[] workerRecords;
+  private final long total;
+  private final boolean exact;
+  private final int window;
+  private final int maxB;
+  private final double late;
+  private final Deque<double[]> history = new ArrayDeque<>();
+  private final Deque<Double> overheads = new ArrayDeque<>();
+  private final double[] lastSeenMs;
+  private final int[] lastSeenAt;
+  private int observed;
+  private Mode current = Mode.BSP;
+
+  /**
+   * A chooser for home chunks held by workers {@code workerOf[c]} (0 .. W-1) with {@code
+   * records[c]} records each; {@code exact} rules out ignore; ignore keeps at least {@code floor}
+   * of the records; the last {@code window} iterations are the history; steal launches a late copy
+   * after {@code late} (>= 1) x the median chunk time.
+   */
+  public ModeChooser(
+      int[] workerOf, long[] records, boolean exact, double floor, int window, double late) {
+    if (!(late >= 1)) {
+      throw new IllegalArgumentException("auto: late (copy threshold) must be >= 1, got " + late);
+    }
+    this.late = late;
+    if (workerOf == null || records == null || workerOf.length != records.length) {
+      throw new IllegalArgumentException("auto: one worker and one record count per home chunk");
+    }
+    if (workerOf.length == 0) {
+      throw new IllegalArgumentException("auto needs at least one home chunk");
+    }
+    BackupChooser.checkFloor(floor);
+    BackupChooser.checkWindow(window);
+    this.workerOf = workerOf.clone();
+    this.workers = Arrays.stream(workerOf).max().getAsInt() + 1;
+    this.records = records.clone();
+    this.workerRecords = new long[workers];
+    for (int c = 0; c < workerOf.length; c++) {
+      if (workerOf[c] < 0) {
+        throw new IllegalArgumentException("auto: chunk " + c + "'s worker must be >= 0");
+      }
+      workerRecords[workerOf[c]] += records[c];
+    }
+    this.total = Arrays.stream(records).sum();
+    this.exact = exact;
+    this.window = window;
+    this.maxB = exact ? 0 : BackupChooser.largestB(workerRecords, floor);
+    this.lastSeenMs = new double[records.length];
+    this.lastSeenAt = new int[records.length];
+    Arrays.fill(lastSeenAt, Integer.MIN_VALUE / 2);
+  }
+
+  /** The choice for the next iteration (it becomes the current mode). */
+  public ModeChoice choose() {
+    if (history.isEmpty()) {
+      current = Mode.BSP;
+      return new ModeChoice(
+          Mode.BSP, Predictions.NONE, false, "mode=bsp; no history yet, every chunk at its home");
+    }
+    Predictions p = predict();
+    Mode previous = current;
+    String why = switchTo(p);
+    boolean switched = current != previous;
+    String reason =
+        String.format(
+            Locale.ROOT,
+            "mode=%s; %s; predicted ms per pass over the last %d iterations: bsp %.0f, steal %.0f%s",
+            new ModeChoice(current, p, switched, "").label(),
+            why,
+            history.size(),
+            p.bspMs(),
+            p.stealMs(),
+            maxB > 0
+                ? String.format(Locale.ROOT, ", ignore:b=%d %.0f", p.ignoreB(), p.ignoreMs())
+                : "");
+    return new ModeChoice(current, p, switched, reason);
+  }
+
+  /** Sets {@link #current} by the switching rule; says why. */
+  private String switchTo(Predictions p) {
+    double now = p.of(current);
+    for (Mode m : Mode.values()) {
+      if (m.ordinal() < current.ordinal() && allowed(m) && p.of(m) <= (1 + MARGIN) * now) {
+        String why = "switch from " + name(current) + ": " + name(m) + " is within 10% and simpler";
+        current = m;
+        return why;
+      }
+    }
+    Mode best = current;
+    for (Mode m : Mode.values()) {
+      if (allowed(m) && p.of(m) < p.of(best)) {
+        best = m;
+      }
+    }
+    if (best != current && p.of(best) < (1 - MARGIN) * now) {
+      String why =
+          String.format(
+              Locale.ROOT,
+              "switch from %s: %s predicts %.0f%% less time",
+              name(current),
+              name(best),
+              100 * (1 - p.of(best) / now));
+      current = best;
+      return why;
+    }
+    return "keep " + name(current) + ": no mode predicts more than 10% less";
+  }
+
+  private boolean allowed(Mode m) {
+    return m.isExact() || (!exact && maxB > 0);
+  }
+
+  private static String name(Mode m) {
+    return m.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Records what the last iteration showed of the home chunks' times. */
+  public void observe(TaskTimes times) {
+    if (times.tasks() != records.length) {
+      throw new IllegalArgumentException(
+          "auto: times of " + times.tasks() + " home chunks, expected " + records.length);
+    }
+    double[] ms = times.responseMs();
+    BitSet censored = times.censored();
+    double[] estimate = new double[ms.length];
+    for (int c = 0; c < ms.length; c++) {
+      boolean recent = observed - lastSeenAt[c] <= 4 * window;
+      if (censored.get(c)) {
+        estimate[c] = recent ? Math.max(ms[c], lastSeenMs[c]) : ms[c];
+      } else {
+        estimate[c] = ms[c];
+        lastSeenMs[c] = ms[c];
+        lastSeenAt[c] = observed;
+      }
+    }
+    observed++;
+    history.addLast(estimate);
+    overheads.addLast(times.overheadMs());
+    if (history.size() > window) {
+      history.removeFirst();
+      overheads.removeFirst();
+    }
+  }
+
+  /** Each mode's predicted ms per pass over the history. */
+  Predictions predict() {
+    double bsp = 0;
+    double steal = 0;
+    double[] ignoreMs = new double[maxB + 1];
+    double[] ignoreShare = new double[maxB + 1];
+    java.util.Iterator<Double> overhead = overheads.iterator();
+    for (double[] times : history) {
+      double o = overhead.next();
+      double[] span = spans(times);
+      double rate = 0;
+      for (int g = 0; g < workers; g++) {
+        rate += workerRecords[g] / Math.max(1.0, span[g]);
+      }
+      bsp += Arrays.stream(span).max().getAsDouble() + o;
+      double[] sorted = times.clone();
+      Arrays.sort(sorted);
+      double copied = Math.min(sorted[sorted.length - 1], (late + 1) * sorted[sorted.length / 2]);
+      steal += Math.max(rate > 0 ? total / rate : 0, copied) + o;
+      Integer[] order = slowestFirst(span);
+      long kept = total;
+      for (int b = 1; b <= maxB; b++) {
+        kept -= workerRecords[order[b - 1]];
+        ignoreMs[b] += span[order[b]] + o;
+        ignoreShare[b] += total > 0 ? (double) kept / total : 1;
+      }
+    }
+    int bestB = 0;
+    double ignore = Double.NaN;
+    for (int b = 1; b <= maxB; b++) {
+      double pass = ignoreMs[b] / ignoreShare[b];
+      if (bestB == 0 || pass < ignore) {
+        bestB = b;
+        ignore = pass;
+      }
+    }
+    int k = history.size();
+    return new Predictions(bsp / k, steal / k, ignore, bestB);
+  }
+
+  /** Each worker's span: the latest of its home chunks' times. */
+  private double[] spans(double[] times) {
+    double[] span = new double[workers];
+    for (int c = 0; c < times.length; c++) {
+      span[workerOf[c]] = Math.max(span[workerOf[c]], times[c]);
+    }
+    return span;
+  }
+
+  private Integer[] slowestFirst(double[] span) {
+    Integer[] order = new Integer[span.length];
+    for (int g = 0; g < order.length; g++) {
+      order[g] = g;
+    }
+    Arrays.sort(order, (x, y) -> Double.compare(span[y], span[x]));
+    return order;
+  }
+}

@@ -1,0 +1,151 @@
+package org.flexcode.aggregation;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+import org.flexcode.adaptive.ModeChoice;
+import org.flexcode.adaptive.ModeChooser;
+import org.flexcode.adaptive.TaskTimes;
+import org.flexcode.coding.GradientCode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link Auto} bound: before each iteration asks its {@link ModeChooser} for the mode; decides as
+ * {@link StealDecoder} does in bsp and steal (every chunk once, exact), and in ignore:b when the
+ * home chunks of all but b workers have arrived (the arrived home chunks rescaled by all records /
+ * records aggregated, as {@link IgnoreDecoder}); after each iteration hands the chooser the home
+ * chunks' times. Holds state across iterations: one per engine. The engine hands it the layout's
+ * {@link StealPlan} ({@link #launches}) before the first iteration.
+ */
+final class AutoDecoder implements BoundStrategy {
+
+  private static final Logger LOG = LoggerFactory.getLogger(AutoDecoder.class);
+
+  private final Auto strategy;
+  private final GradientCode code;
+  private final long[] taskRecords;
+  private final StealDecoder exact;
+  private int[] workerOf;
+  private int workers;
+  private ModeChooser chooser;
+  private volatile ModeChoice choice;
+
+  AutoDecoder(Auto strategy, GradientCode code, long[] taskRecords) {
+    this.strategy = strategy;
+    this.code = code;
+    this.taskRecords = taskRecords.clone();
+    this.exact = new StealDecoder(strategy.layout(), code);
+  }
+
+  /**
+   * Binds the chooser to {@code plan} (a worker per executor; with one executor, a worker per home
+   * chunk) and returns the launches: {@code stealing}'s in steal mode, the home copies alone in the
+   * others.
+   */
+  LateLaunchPolicy launches(StealPlan plan, StealLaunches stealing) {
+    int chunks = plan.numChunks();
+    this.workerOf = new int[chunks];
+    long[] records = new long[chunks];
+    for (int c = 0; c < chunks; c++) {
+      workerOf[c] = plan.executors() == 1 ? c : plan.executorOf(plan.taskOf(c, 0));
+      records[c] = taskRecords[plan.taskOf(c, 0)];
+    }
+    this.workers = Arrays.stream(workerOf).max().orElse(0) + 1;
+    this.chooser =
+        new ModeChooser(
+            workerOf,
+            records,
+            strategy.exact(),
+            StrategyDefaults.IGNORE_FLOOR,
+            StrategyDefaults.IGNORE_WINDOW,
+            StrategyDefaults.STEAL_LATE);
+    return new AutoLaunches(this, stealing);
+  }
+
+  @Override
+  public AggregationStrategy strategy() {
+    return strategy;
+  }
+
+  @Override
+  public GradientCode code() {
+    return code;
+  }
+
+  /** The mode of the current iteration (bsp before the first). */
+  ModeChoice.Mode mode() {
+    ModeChoice current = choice;
+    return current == null ? ModeChoice.Mode.BSP : current.mode();
+  }
+
+  @Override
+  public String beforeIteration(int iteration) {
+    if (chooser == null) {
+      throw new IllegalStateException("auto: the engine did not hand over the steal layout");
+    }
+    ModeChoice previous = choice;
+    choice = chooser.choose();
+    if (choice.switched()) {
+      LOG.info(
+          "FlexCode iteration {}: auto switches from {} to {}: {}",
+          iteration,
+          previous == null ? "bsp" : previous.label(),
+          choice.label(),
+          choice.reason());
+    }
+    return choice.reason();
+  }
+
+  /** Hands the chooser the home chunks' times (tasks 0 .. C-1 of the engine's). */
+  @Override
+  public void afterIteration(TaskTimes times) {
+    int chunks = workerOf.length;
+    BitSet censored = times.censored().get(0, chunks);
+    double[] ms = Arrays.copyOf(times.responseMs(), chunks);
+    chooser.observe(new TaskTimes(ms, censored, times.overheadMs()));
+  }
+
+  @Override
+  public Optional<Decision> decide(List<Integer> arrivals, BitSet finished) {
+    Optional<Decision> all = exact.decide(arrivals, finished);
+    ModeChoice current = choice;
+    if (all.isPresent() || current == null || current.mode().isExact()) {
+      return all;
+    }
+    return ignoring(current.b(), finished);
+  }
+
+  /** Ignore mode: the arrived home chunks, once all but {@code b} workers have all of theirs. */
+  private Optional<Decision> ignoring(int b, BitSet finished) {
+    int chunks = workerOf.length;
+    boolean[] missing = new boolean[workers];
+    List<Integer> used = new ArrayList<>();
+    for (int c = 0; c < chunks; c++) {
+      if (finished.get(c)) {
+        used.add(c);
+      } else {
+        missing[workerOf[c]] = true;
+      }
+    }
+    int incomplete = 0;
+    for (boolean m : missing) {
+      incomplete += m ? 1 : 0;
+    }
+    if (incomplete > b) {
+      return Optional.empty();
+    }
+    long[] homeRecords = Arrays.copyOf(taskRecords, chunks);
+    Decision rescaled = IgnoreDecoder.rescaled(code.numTasks(), used, homeRecords);
+    return Optional.of(
+        new Decision(rescaled.weights(), rescaled.used(), Math.sqrt(chunks - used.size()), false));
+  }
+
+  /** The first copy of each chunk that arrived; missing chunks count 0 (inexact). */
+  @Override
+  public Decision bestEffort(BitSet finished) {
+    return exact.bestEffort(finished);
+  }
+}

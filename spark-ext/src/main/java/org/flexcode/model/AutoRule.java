@@ -1,0 +1,95 @@
+package org.flexcode.model;
+
+import java.util.BitSet;
+import org.flexcode.adaptive.ModeChoice;
+import org.flexcode.adaptive.ModeChooser;
+import org.flexcode.adaptive.TaskTimes;
+
+/**
+ * {@code auto:exact=false} in the model: before each simulated iteration the engine's own {@link
+ * ModeChooser} picks bsp, steal ({@link StealRule} at r copies, chunks per block) or ignore:b (the
+ * b slowest executors left out, b up to the largest that keeps 75% of the blocks: the model's
+ * {@code ignore} over their b x n / M tasks), then the iteration runs that rule. The chooser sees
+ * each block's home time at the granularity of blocks (the engine sees chunks): the bsp schedule's
+ * finish time of the block, censored at the iteration's end when the chosen mode did not wait for
+ * it, as the engine sees a superseded or cancelled home copy.
+ */
+final class AutoRule implements Rule {
+
+  private static final double FLOOR = 0.75;
+  private static final int WINDOW = 5;
+  private static final double LATE = 1.5;
+
+  private final boolean exact;
+  private final int r;
+  private final int chunks;
+
+  AutoRule(boolean exact, int r, int chunks) {
+    Specs.check(r >= 1, "auto: r (copies of each chunk) must be >= 1, got " + r);
+    Specs.check(chunks >= 1, "auto: chunks (per block) must be >= 1, got " + chunks);
+    this.exact = exact;
+    this.r = r;
+    this.chunks = chunks;
+  }
+
+  @Override
+  public String spec() {
+    return "auto:exact="
+        + exact
+        + (r != 2 ? ",r=" + r : "")
+        + (chunks != 4 ? ",chunks=" + chunks : "");
+  }
+
+  @Override
+  public Simulation prepare(Cluster cluster) {
+    int n = cluster.tasks();
+    int[] workerOf = new int[n];
+    long[] records = new long[n];
+    for (int i = 0; i < n; i++) {
+      workerOf[i] = cluster.executorOf(i);
+      records[i] = 1;
+    }
+    ModeChooser chooser = new ModeChooser(workerOf, records, exact, FLOOR, WINDOW, LATE);
+    PrefixSimulation bsp = (PrefixSimulation) Rule.bsp().prepare(cluster);
+    Simulation steal = Rule.steal(r, chunks).prepare(cluster);
+    Simulation[] ignore = new Simulation[n];
+    return (factors, loads) -> {
+      ModeChoice choice = chooser.choose();
+      IterationOutcome all = bsp.run(factors, loads);
+      IterationOutcome outcome =
+          switch (choice.mode()) {
+            case BSP -> all;
+            case STEAL -> steal.run(factors, loads);
+            case IGNORE ->
+                ignoring(ignore, tasksOf(choice.b(), cluster), cluster).run(factors, loads);
+          };
+      double end = outcome.spanMs();
+      double[] ms = new double[n];
+      BitSet censored = new BitSet(n);
+      for (int i = 0; i < n; i++) {
+        double finish = bsp.finishOf(i);
+        censored.set(i, finish > end);
+        ms[i] = Math.min(finish, end);
+      }
+      chooser.observe(new TaskTimes(ms, censored, cluster.fixedMs()));
+      return outcome;
+    };
+  }
+
+  /** The tasks of b executors (n / M each, round-robin), fewer than n. */
+  private static int tasksOf(int b, Cluster cluster) {
+    return Math.min(cluster.tasks() - 1, b * cluster.tasks() / cluster.executors());
+  }
+
+  private static Simulation ignoring(Simulation[] cache, int b, Cluster cluster) {
+    if (cache[b] == null) {
+      cache[b] = Rule.ignore(b).prepare(cluster);
+    }
+    return cache[b];
+  }
+
+  @Override
+  public String toString() {
+    return spec();
+  }
+}

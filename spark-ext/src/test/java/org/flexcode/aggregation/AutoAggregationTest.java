@@ -1,0 +1,137 @@
+package org.flexcode.aggregation;
+
+import static org.flexcode.aggregation.EngineTestSupport.STATISTIC;
+import static org.flexcode.aggregation.EngineTestSupport.data;
+import static org.flexcode.aggregation.EngineTestSupport.relativeError;
+import static org.flexcode.aggregation.EngineTestSupport.straggling;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.flexcode.metrics.IterationRecord;
+import org.flexcode.stragglers.StragglerHook;
+import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * {@code auto} on local[4] (one executor: each home chunk is a worker), four blocks of 100 records,
+ * one chunk each (home copies tasks 0..3, their second copies tasks 4..7), forced task times.
+ */
+@ExtendWith(SparkExtension.class)
+@Tag("spark")
+class AutoAggregationTest {
+
+  static final int RECORDS = 400;
+  static final int BLOCKS = 4;
+  static final int SLOW_FROM = 4;
+  static final int RECOVERED_FROM = 11;
+  static final int ITERATIONS = 20;
+
+  @BeforeEach
+  void forgetDelays() {
+    StragglerHook.clearOutcomes();
+  }
+
+  @AfterEach
+  void clearTestHooks() {
+    EngineTestHooks.clear();
+  }
+
+  /**
+   * Home copies 0..2 sleep 600 ms, home copy 3 (a slightly faster core) 400 ms, except in
+   * iterations 4..10 where it sleeps 3000 ms (a persistent straggler); the copies do not sleep.
+   */
+  private static StragglerHook timeline() {
+    StragglerHook hook = StragglerHook.none();
+    for (int it = 0; it < ITERATIONS; it++) {
+      for (int task = 0; task < BLOCKS; task++) {
+        boolean slow = task == 3 && it >= SLOW_FROM && it < RECOVERED_FROM;
+        hook = hook.and(it, task, slow ? 3000 : task == 3 ? 400 : 600);
+      }
+    }
+    return hook;
+  }
+
+  @Test
+  void switchesFromBspToATolerantModeWhenAStragglerAppearsAndBack(JavaSparkContext jsc) {
+    double[] bsp = bspSum(jsc);
+    AggregatorOptions options = straggling(AggregatorOptions.defaults(), timeline());
+    List<IterationRecord> records = new ArrayList<>();
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, RECORDS, BLOCKS), AggregationStrategy.parse("auto:chunks=1"), options)) {
+      for (int it = 0; it < ITERATIONS; it++) {
+        AggregateResult result = engine.aggregate(1.0, STATISTIC, 3);
+        IterationRecord record = result.record();
+        records.add(record);
+        if (modeOf(record).startsWith("ignore")) {
+          assertFalse(result.exact(), record.toString());
+          assertEquals(RECORDS, result.values()[1], 1e-9, record.toString()); // rescaled
+        } else {
+          assertTrue(result.exact(), record.toString());
+          assertTrue(relativeError(result.values(), bsp) <= 1e-12, record.toString());
+        }
+      }
+    }
+    // Healthy, and the first slow iteration (the history did not show it yet): bsp, home copies.
+    for (int it = 0; it <= SLOW_FROM; it++) {
+      assertEquals("bsp", modeOf(records.get(it)), records.get(it).choice());
+      assertEquals(List.of(0, 1, 2, 3), records.get(it).usedTasks(), records.get(it).toString());
+    }
+    IterationRecord first = records.get(SLOW_FROM + 1);
+    assertTrue(first.choice().contains("switch from bsp"), first.choice());
+    // While the straggler persists: a tolerant mode, which never waits for home copy 3.
+    for (int it = SLOW_FROM + 1; it < RECOVERED_FROM; it++) {
+      IterationRecord record = records.get(it);
+      assertNotEquals("bsp", modeOf(record), record.choice());
+      assertFalse(record.usedTasks().contains(3), record.toString());
+    }
+    // Recovered: once the window (5 iterations) holds only healthy iterations, bsp again.
+    for (int it = RECOVERED_FROM + 6; it < ITERATIONS; it++) {
+      assertEquals("bsp", modeOf(records.get(it)), records.get(it).choice());
+    }
+    assertTrue(
+        records.subList(RECOVERED_FROM, ITERATIONS).stream()
+            .anyMatch(r -> r.choice().startsWith("mode=bsp; switch from")),
+        "the switch back is recorded with its reason");
+  }
+
+  @Test
+  void parsesItsSpec() {
+    AggregationStrategy auto = AggregationStrategy.parse("auto");
+    assertEquals("auto:exact=false", auto.spec());
+    assertFalse(auto.isExact());
+    AggregationStrategy exact = AggregationStrategy.parse("auto:exact=true,chunks=2");
+    assertEquals("auto:exact=true,chunks=2", exact.spec());
+    assertEquals(exact, AggregationStrategy.parse(exact.spec()));
+    assertTrue(exact.isExact());
+    IllegalArgumentException bad =
+        assertThrows(
+            IllegalArgumentException.class, () -> AggregationStrategy.parse("auto:exact=yes"));
+    assertTrue(bad.getMessage().contains("exact"), bad.getMessage());
+  }
+
+  /** The mode an iteration ran: the record's choice starts {@code mode=<label>;}. */
+  private static String modeOf(IterationRecord record) {
+    String choice = record.choice();
+    assertTrue(choice.startsWith("mode="), "the record says which mode: " + choice);
+    return choice.substring("mode=".length(), choice.indexOf(';'));
+  }
+
+  private static double[] bspSum(JavaSparkContext jsc) {
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, RECORDS, BLOCKS), AggregationStrategy.bsp(), AggregatorOptions.defaults())) {
+      return engine.aggregate(1.0, STATISTIC, 3).values();
+    }
+  }
+}

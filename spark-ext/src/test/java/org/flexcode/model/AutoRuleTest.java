@@ -1,0 +1,43 @@
+package org.flexcode.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** {@code auto} in the model: the engine's mode chooser against the fixed strategies. */
+@Tag("unit")
+class AutoRuleTest {
+
+  private static final Cluster EIGHT =
+      Cluster.of(8, 2, 500).withCosts(new Costs(20, 0, 0, 0, 0, 0), 0);
+
+  private static double mean(String pattern, String rule) {
+    return IterationModel.of(EIGHT, MachineDelays.parse(pattern))
+        .run(Rule.parse(rule), 60, 42L)
+        .meanMs();
+  }
+
+  @Test
+  void parsesAndWritesItsSpec() {
+    assertEquals("auto:exact=false", Rule.parse("auto").spec());
+    assertEquals("auto:exact=true,chunks=2", Rule.parse("auto:exact=true,chunks=2").spec());
+    assertThrows(IllegalArgumentException.class, () -> Rule.parse("auto:exact=maybe"));
+  }
+
+  @Test
+  void followsAPersistentStragglerAndStaysAtBspWithoutOne() {
+    String persistent = "persistent:k=1,factor=4";
+    double bsp = mean(persistent, "bsp");
+    double steal = mean(persistent, "steal");
+    double exact = mean(persistent, "auto:exact=true");
+    assertTrue(exact < 0.6 * bsp, "auto:exact=true " + exact + " vs bsp " + bsp);
+    assertTrue(exact <= 1.1 * steal, "auto:exact=true " + exact + " vs steal " + steal);
+    double inexact = mean(persistent, "auto");
+    assertTrue(inexact < 0.6 * bsp, "auto " + inexact + " vs bsp " + bsp);
+    double ideal = mean("ideal", "bsp");
+    assertEquals(ideal, mean("ideal", "auto"), 1e-9 * ideal, "nothing to gain: bsp throughout");
+  }
+}
