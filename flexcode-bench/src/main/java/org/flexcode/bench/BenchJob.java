@@ -65,9 +65,14 @@ final class BenchJob {
                                emulated compute, so real compute stays a small share)
         --num-features N       ctr: hashing buckets (default 4096; 1024 with emulated compute)
         --classes K            ctr: classes, 2 = binary (default 5: each task computes longer)
-        --ctr-path P           ctr: gd (MLlib's LogisticGradient, default) or estimator (the
-                               FlexCode rows train the multinomial FlexCodeLogisticRegression with
-                               solver gd and the same step)
+        --ctr-path P           ctr: gd (MLlib's LogisticGradient, default) or estimator: every
+                               row fits spark.ml's multinomial objective (no intercept, no
+                               standardization, regParam 0, maxIter --iterations, tol 0), the
+                               mllib rows with Spark's LogisticRegression, the others with
+                               FlexCodeLogisticRegression (solver auto: the same L-BFGS for exact
+                               strategies, gd with --step-size for approximate ones); the loss is
+                               the fit's objectiveHistory (start + one per L-BFGS iteration), a
+                               timed "iteration" is one loss+gradient evaluation; --pattern ideal
         --step-size E          gradient-descent step (default 1.0; mf: 0.8 of the per-row
                                Gauss-Newton step)
         --seed S               data and straggler seed (default 7)
@@ -138,6 +143,7 @@ final class BenchJob {
     for (String spec : args.all("pattern").isEmpty() ? List.of("ideal") : args.all("pattern")) {
       patterns.add(StragglerPattern.parse(spec));
     }
+    EstimatorPath.checkPatterns(args.string("ctr-path", "gd"), patterns);
     Compute compute = Compute.parse(args.string("compute", "real"));
     Shape shape = Shape.of(args);
     MllibBaseline childBaseline = childBaseline(args);
