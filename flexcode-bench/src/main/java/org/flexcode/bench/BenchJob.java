@@ -21,9 +21,10 @@ import org.flexcode.stragglers.StragglerPattern;
 /**
  * {@code flexcode-submit bench}: one workload, every strategy x straggler pattern, side by side on
  * the same cluster and data. Every row runs gradient descent (LogisticGradient, SimpleUpdater, the
- * same step, partitions and iterations): the {@code mllib...} rows are MLlib's untouched {@code
- * GradientDescent.runMiniBatchSGD} on the straggler-wrapped input ({@link MllibBaseline}; those
- * whose confs are read at context start each in an application of their own, {@link
+ * same step, partitions and iterations; on {@code --ctr-path estimator} spark.ml's multinomial
+ * LogisticRegression, {@link EstimatorPath}): the {@code mllib...} rows are MLlib's untouched
+ * {@code GradientDescent.runMiniBatchSGD} on the straggler-wrapped input ({@link MllibBaseline};
+ * those whose confs are read at context start each in an application of their own, {@link
  * BaselineApplication}); the others are FlexCode strategies. Every row's application runs with
  * {@code --compute} as {@value Compute#CONF_KEY}. After a warm-up (every row, 5 iterations, no
  * stragglers), each pattern runs its rows in an order rotated by the pattern's index ({@link
@@ -72,7 +73,8 @@ final class BenchJob {
                                FlexCodeLogisticRegression (solver auto: the same L-BFGS for exact
                                strategies, gd with --step-size for approximate ones); the loss is
                                the fit's objectiveHistory (start + one per L-BFGS iteration), a
-                               timed "iteration" is one loss+gradient evaluation; --pattern ideal
+                               timed "iteration" is one loss+gradient evaluation; only
+                               --pattern ideal (Spark's fit caches its input)
         --step-size E          gradient-descent step (default 1.0; mf: 0.8 of the per-row
                                Gauss-Newton step)
         --seed S               data and straggler seed (default 7)

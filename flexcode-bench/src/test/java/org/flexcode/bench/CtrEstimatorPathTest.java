@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The 5-class ctr workload on {@code --ctr-path estimator}: the mllib row fits Spark's own
  * multinomial LogisticRegression, the FlexCode rows FlexCodeLogisticRegression with the same
- * settings, and their final losses (each fit's objectiveHistory) agree.
+ * settings, and their final losses (each fit's objectiveHistory) agree to 1e-9 relative.
  */
 @ExtendWith(SparkExtension.class)
 @Tag("spark")
@@ -65,9 +65,17 @@ class CtrEstimatorPathTest {
           row.get("loss").size(),
           row.get("iteration_ms").size());
     }
-    assertEquals(mllib, rows.get("bsp").get("final_loss").asDouble(), 1e-6 * mllib, "bsp");
-    assertEquals(mllib, rows.get("frc").get("final_loss").asDouble(), 1e-6 * mllib, "frc");
-    assertEquals(mllib, rows.get("cyclic").get("final_loss").asDouble(), 1e-6 * mllib, "cyclic");
+    // The same objective, settings and L-BFGS: the rows differ only in summation order (Spark's
+    // treeAggregate, the engine's coded sums), which 30 L-BFGS iterations amplify from 1e-16 to at
+    // most 2e-13 relative here (measured over two runs); 1e-9 leaves a wide margin.
+    for (String s : new String[] {"bsp", "frc", "cyclic"}) {
+      assertEquals(mllib, rows.get(s).get("final_loss").asDouble(), 1e-9 * mllib, s);
+    }
+    // The same L-BFGS path: bsp makes exactly Spark's loss+gradient evaluations.
+    assertEquals(
+        rows.get("mllib").get("iteration_ms").size(),
+        rows.get("bsp").get("iteration_ms").size(),
+        "evaluations");
     assertTrue(mllib < rows.get("mllib").get("loss").get(0).asDouble(), "the fit made progress");
   }
 }
