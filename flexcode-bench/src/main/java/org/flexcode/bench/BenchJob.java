@@ -21,9 +21,10 @@ import org.flexcode.stragglers.StragglerPattern;
 /**
  * {@code flexcode-submit bench}: one workload, every strategy x straggler pattern, side by side on
  * the same cluster and data. Every row runs gradient descent (LogisticGradient, SimpleUpdater, the
- * same step, partitions and iterations): the {@code mllib...} rows are MLlib's untouched {@code
- * GradientDescent.runMiniBatchSGD} on the straggler-wrapped input ({@link MllibBaseline}; those
- * whose confs are read at context start each in an application of their own, {@link
+ * same step, partitions and iterations; on {@code --ctr-path estimator} spark.ml's multinomial
+ * LogisticRegression, {@link EstimatorPath}): the {@code mllib...} rows are MLlib's untouched
+ * {@code GradientDescent.runMiniBatchSGD} on the straggler-wrapped input ({@link MllibBaseline};
+ * those whose confs are read at context start each in an application of their own, {@link
  * BaselineApplication}); the others are FlexCode strategies. Every row's application runs with
  * {@code --compute} as {@value Compute#CONF_KEY}. After a warm-up (every row, {@value
  * BenchRunner#WARM_UP_ITERATIONS} iterations, no stragglers), each pattern runs its rows in an
@@ -67,9 +68,15 @@ final class BenchJob {
                                emulated compute, so real compute stays a small share)
         --num-features N       ctr: hashing buckets (default 4096; 1024 with emulated compute)
         --classes K            ctr: classes, 2 = binary (default 5: each task computes longer)
-        --ctr-path P           ctr: gd (MLlib's LogisticGradient, default) or estimator (the
-                               FlexCode rows train the multinomial FlexCodeLogisticRegression with
-                               solver gd and the same step)
+        --ctr-path P           ctr: gd (MLlib's LogisticGradient, default) or estimator: every
+                               row fits spark.ml's multinomial objective (no intercept, no
+                               standardization, regParam 0, maxIter --iterations, tol 0), the
+                               mllib rows with Spark's LogisticRegression, the others with
+                               FlexCodeLogisticRegression (solver auto: the same L-BFGS for exact
+                               strategies, gd with --step-size for approximate ones); the loss is
+                               the fit's objectiveHistory (start + one per L-BFGS iteration), a
+                               timed "iteration" is one loss+gradient evaluation; only
+                               --pattern ideal (Spark's fit caches its input)
         --step-size E          gradient-descent step (default 1.0; mf: 0.8 of the per-row
                                Gauss-Newton step)
         --seed S               data and straggler seed (default 7)
@@ -140,6 +147,7 @@ final class BenchJob {
     for (String spec : args.all("pattern").isEmpty() ? List.of("ideal") : args.all("pattern")) {
       patterns.add(StragglerPattern.parse(spec));
     }
+    EstimatorPath.checkPatterns(args.string("ctr-path", "gd"), patterns);
     Compute compute = Compute.parse(args.string("compute", "real"));
     Shape shape = Shape.of(args);
     MllibBaseline childBaseline = childBaseline(args);

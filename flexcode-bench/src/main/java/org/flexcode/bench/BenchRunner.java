@@ -119,7 +119,10 @@ final class BenchRunner {
       boolean evaluateExactLoss) {
     List<IterationRecord> records = trace.records();
     double[] ms = records.stream().mapToDouble(IterationRecord::durationMs).toArray();
-    double[] end = records.stream().mapToDouble(r -> r.endMs() - clock.startMs()).toArray();
+    double[] end =
+        at(
+            records.stream().mapToDouble(r -> r.endMs() - clock.startMs()).toArray(),
+            trace.lossEvaluations());
     long waste = records.stream().mapToLong(IterationRecord::wasteMs).sum();
     long discarded = records.stream().mapToLong(IterationRecord::cancelledTaskMs).sum();
     double taskMs =
@@ -132,6 +135,21 @@ final class BenchRunner {
         new Run.Cost(0, waste, discarded, clock.wallMs(), taskMs, clock.cpuUtilization());
     double[] exact = evaluateExactLoss ? workload.exactLoss(trace) : null;
     return new Run(strategy, pattern.spec(), ms, end, trace.loss(), exact, cost);
+  }
+
+  /**
+   * The end times of a run's loss entries: {@code ends}, one per evaluation, picked at {@code
+   * evaluations} (the evaluation of each entry; null: entry i is evaluation i).
+   */
+  static double[] at(double[] ends, int[] evaluations) {
+    if (evaluations == null) {
+      return ends;
+    }
+    double[] picked = new double[evaluations.length];
+    for (int k = 0; k < picked.length; k++) {
+      picked[k] = evaluations[k] < ends.length ? ends[evaluations[k]] : Double.NaN;
+    }
+    return picked;
   }
 
   /** The runs with MLlib's iteration times and every run's task-seconds, from the listener. */
@@ -147,7 +165,10 @@ final class BenchRunner {
         List<BenchListener.Job> jobs =
             workload.mllibIterationJobs(listener.jobs(m.tag()), iterations);
         double[] ms = jobs.stream().mapToDouble(j -> j.endMs() - j.startMs()).toArray();
-        double[] end = jobs.stream().mapToDouble(j -> j.endMs() - start).toArray();
+        double[] end =
+            at(
+                jobs.stream().mapToDouble(j -> j.endMs() - start).toArray(),
+                workload.mllibLossJobs(jobs.size(), run.loss().length));
         BenchListener.Waste waste = listener.waste(jobs);
         runs.add(
             run.with(ms, end, cost.withTasks(taskSeconds, waste.barrierMs(), waste.discardedMs())));

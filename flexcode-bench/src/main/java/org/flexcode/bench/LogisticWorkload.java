@@ -25,7 +25,8 @@ import scala.Tuple2;
 /**
  * Binary or multinomial logistic regression by MLlib's gradient descent (SimpleUpdater), on
  * generated CTR data ({@code --workload ctr}) or LIBSVM data ({@code --workload lr}); with {@code
- * --ctr-path estimator} the FlexCode rows train through the multinomial Estimator ({@link
+ * --ctr-path estimator} every row trains spark.ml's multinomial objective instead: the MLlib rows
+ * Spark's own LogisticRegression, the FlexCode rows FlexCodeLogisticRegression ({@link
  * EstimatorPath}).
  */
 final class LogisticWorkload implements Workload {
@@ -132,7 +133,7 @@ final class LogisticWorkload implements Workload {
 
   @Override
   public double[] mllib(StragglerInjector injector, int iterations) {
-    return runMllib(injector.wrap(data), iterations);
+    return run(injector.wrap(data), iterations);
   }
 
   /** Records of one base-layout block, for the over-partitioned baseline's emulated compute. */
@@ -148,7 +149,7 @@ final class LogisticWorkload implements Workload {
       baseBlockRecords = Math.max(1, data.count() / data.getNumPartitions());
     }
     // Each smaller partition emulates its share of one of the base layout's blocks.
-    return runMllib(injector.wrap(overPartitioned, baseBlockRecords), iterations);
+    return run(injector.wrap(overPartitioned, baseBlockRecords), iterations);
   }
 
   @Override
@@ -159,7 +160,11 @@ final class LogisticWorkload implements Workload {
     return ExactLoss.of(data, gradient, trace.weights());
   }
 
-  private double[] runMllib(JavaRDD<Tuple2<Object, Vector>> input, int iterations) {
+  /** An MLlib row's run: Spark's LogisticRegression on the estimator path, else MLlib's gd. */
+  private double[] run(JavaRDD<Tuple2<Object, Vector>> input, int iterations) {
+    if (estimatorPath != null) {
+      return estimatorPath.spark(input, iterations);
+    }
     return GradientDescent.runMiniBatchSGD(
             input.rdd(),
             gradient,
@@ -175,7 +180,13 @@ final class LogisticWorkload implements Workload {
 
   @Override
   public List<BenchListener.Job> mllibIterationJobs(List<BenchListener.Job> jobs, int iterations) {
-    return jobs.subList(Math.min(1, jobs.size()), jobs.size()); // the first counts the data
+    // gd: the first counts the data; Spark's LogisticRegression: the first summarizes it.
+    return jobs.subList(Math.min(1, jobs.size()), jobs.size());
+  }
+
+  @Override
+  public int[] mllibLossJobs(int jobs, int lossEntries) {
+    return estimatorPath == null ? null : EstimatorPath.latestEvaluations(jobs, lossEntries);
   }
 
   @Override

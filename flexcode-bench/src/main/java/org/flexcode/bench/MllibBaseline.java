@@ -4,7 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The MLlib rows of the bench, all MLlib's untouched {@code GradientDescent} on the
+ * The MLlib rows of the bench, all MLlib's untouched {@code GradientDescent} (on {@code --ctr-path
+ * estimator} spark.ml's own {@code LogisticRegression}, {@link EstimatorPath}) on the
  * straggler-wrapped input: as shipped; with speculation at the running Spark version's defaults;
  * with speculation tuned (multiplier 1.5, quantile 0.75, minTaskRuntime 100 ms); and tuned the way
  * a Spark expert would (4 x partitions, cached {@code MEMORY_AND_DISK_2}, {@code

@@ -14,13 +14,21 @@ import org.flexcode.stragglers.StragglerInjector;
 interface Workload {
 
   /**
-   * A run's engine records, its objective after each iteration, and the weights each objective
-   * entry was computed at (null where the workload does not keep them).
+   * A run's engine records, its objective after each iteration, the weights each objective entry
+   * was computed at (null where the workload does not keep them), and the record each objective
+   * entry was computed in (null: entry i in record i; an L-BFGS fit evaluates more often than its
+   * history has entries).
    */
-  record Trace(List<IterationRecord> records, double[] loss, List<double[]> weights) {
+  record Trace(
+      List<IterationRecord> records, double[] loss, List<double[]> weights, int[] lossEvaluations) {
     /** A trace without weights. */
     Trace(List<IterationRecord> records, double[] loss) {
-      this(records, loss, null);
+      this(records, loss, null, null);
+    }
+
+    /** A trace whose entry i was computed in record i. */
+    Trace(List<IterationRecord> records, double[] loss, List<double[]> weights) {
+      this(records, loss, weights, null);
     }
 
     /** Whether every aggregation decoded the exact full sum (the loss history is exact). */
@@ -62,6 +70,14 @@ interface Workload {
 
   /** The Spark jobs of an MLlib run that are its iterations (setup jobs dropped). */
   List<BenchListener.Job> mllibIterationJobs(List<BenchListener.Job> jobs, int iterations);
+
+  /**
+   * The iteration job (index into {@link #mllibIterationJobs}) that computed each of an MLlib run's
+   * {@code lossEntries} loss entries, out of {@code jobs}; null where entry i is job i's.
+   */
+  default int[] mllibLossJobs(int jobs, int lossEntries) {
+    return null;
+  }
 
   /** Whether losses of different rows are comparable iteration by iteration (time to target). */
   default boolean comparableLossHistory() {

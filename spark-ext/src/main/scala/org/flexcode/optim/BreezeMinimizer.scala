@@ -3,13 +3,15 @@ package org.flexcode.optim
 import java.util.function.ToDoubleBiFunction
 
 import breeze.linalg.{DenseVector => BDV}
-import breeze.optimize.{DiffFunction, LBFGS, OWLQN}
+import breeze.optimize.{CachedDiffFunction, DiffFunction, LBFGS, OWLQN}
 
 /**
  * The one Scala piece of FlexCode: Java cannot implement Breeze's DiffFunction (its specialised
  * apply clashes with Function1.apply), so this adapter wraps a Java loss (x, gradient out) => loss
  * and runs Breeze's L-BFGS, or OWL-QN when L1 weights are given, exactly as spark.ml does
- * (memory 10). Each state is returned as an array (adjusted objective value, x_1, ..., x_n).
+ * (memory 10; the loss cached at its last point by a CachedDiffFunction, as spark.ml does, so
+ * the starting point is evaluated once, not twice). Each state is returned as an array (adjusted
+ * objective value, x_1, ..., x_n).
  */
 object BreezeMinimizer {
 
@@ -30,7 +32,7 @@ object BreezeMinimizer {
       memory: Int,
       tolerance: Double,
       l1: Array[Double]): java.util.Iterator[Array[Double]] = {
-    val f = new JavaDiffFunction(loss)
+    val f = new CachedDiffFunction(new JavaDiffFunction(loss))
     val states =
       if (l1 == null) {
         new LBFGS[BDV[Double]](maxIter, memory, tolerance).iterations(f, BDV(initial.clone()))
