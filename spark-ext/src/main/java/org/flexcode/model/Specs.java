@@ -13,12 +13,17 @@ final class Specs {
   static final SpecTable<Rule> RULES =
       SpecTable.<Rule>of(
               "rule",
-              "bsp, ignore:b=1, ignore:b=auto,floor=0.75,window=5, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, limit, balanced,"
+              "bsp, ignore:b=1, ignore:b=auto,floor=0.75,window=5, frc:s=1, cyclic:s=1,"
+                  + " gcdc:s=1,clusters=2, shadow:m=1,f=0.1, limit, balanced,"
                   + " steal:r=2,chunks=4, ssp:staleness=1,b=1")
           .with("bsp", List.of(), s -> Rule.bsp())
           .with("ignore", List.of("b", "floor", "window"), Specs::ignore)
           .with("frc", List.of("s"), s -> Rule.frc(s.integer("s", 1)))
           .with("cyclic", List.of("s"), s -> Rule.cyclic(s.integer("s", 1)))
+          .with(
+              "gcdc",
+              List.of("s", "clusters"),
+              s -> Rule.gcdc(s.integer("s", 1), s.integer("clusters", 2)))
           // selector, late and seed are the engine's; the model reads m and f only
           .with(
               "shadow",
