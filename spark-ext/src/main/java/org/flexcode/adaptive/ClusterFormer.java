@@ -13,10 +13,10 @@ import java.util.Locale;
  * cluster getting more than s of them when that is possible.
  *
  * <p>Straggling: after each iteration ({@link #observe}) a task straggled if it had not finished
- * when the iteration ended (censored: the decode did without it) or took more than {@value #SLOW}
- * x the median finished time. The likely stragglers of the next iteration are those that straggled
- * in the last one (the seed's rule: straggling is time-correlated, so the last iteration predicts
- * the next); each task also keeps a score, its straggling discounted by half per iteration, which
+ * when the iteration ended (censored: the decode did without it) or took more than {@value #SLOW} x
+ * the median finished time. The likely stragglers of the next iteration are those that straggled in
+ * the last one (the seed's rule: straggling is time-correlated, so the last iteration predicts the
+ * next); each task also keeps a score, its straggling discounted by half per iteration, which
  * orders them.
  *
  * <p>Forming: the likely stragglers are placed first, those at the positions with the most likely
@@ -26,8 +26,7 @@ import java.util.Locale;
  * has the fewest in that group, (4) is its home cluster, (5) has the lowest index. The other tasks
  * then take their home cluster if free, else the lowest free one. With at most C x s likely
  * stragglers, no two at one position beyond C, the result keeps every cluster at <= s; beyond that
- * it still keeps every group decodable when it can. Without history the clusters are the home
- * ones.
+ * it still keeps every group decodable when it can. Without history the clusters are the home ones.
  *
  * <p>Plain Java, not thread-safe: the engine's driver thread (or the model) calls it.
  */

@@ -3,12 +3,12 @@ package org.flexcode.adaptive;
 import java.util.Arrays;
 
 /**
- * The data layout of gradient coding with dynamic clustering ({@code gcdc:s=S,clusters=C}; Buyukates
- * et al., "Gradient Coding with Dynamic Clustering for Straggler-Tolerant Distributed Learning"):
- * n tasks and n blocks, C clusters of m = n / C <em>slots</em>. Cluster c owns blocks c m .. c m +
- * m - 1 and runs a fractional repetition code over them: its slots form m / (s+1) groups of s+1
- * consecutive slots, and every slot of a group computes the plain sum of the group's s+1 blocks.
- * Slot c m + p is (cluster c, position p); slot r holds the blocks of row r of FRC(n, s).
+ * The data layout of gradient coding with dynamic clustering ({@code gcdc:s=S,clusters=C};
+ * Buyukates et al., "Gradient Coding with Dynamic Clustering for Straggler-Tolerant Distributed
+ * Learning"): n tasks and n blocks, C clusters of m = n / C <em>slots</em>. Cluster c owns blocks c
+ * m .. c m + m - 1 and runs a fractional repetition code over them: its slots form m / (s+1) groups
+ * of s+1 consecutive slots, and every slot of a group computes the plain sum of the group's s+1
+ * blocks. Slot c m + p is (cluster c, position p); slot r holds the blocks of row r of FRC(n, s).
  *
  * <p>Task i has the fixed position p(i) = i / C and may join <em>any</em> cluster at that position,
  * so it caches the blocks of the C slots (c, p(i)): C (s+1) blocks (C times FRC's storage, the

@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * One iteration's clusters ({@link ClusterFormer}): {@code slotOfTask[i]} is the slot of the {@link
- * ClusterLayout} task i computes, {@code likely} the tasks predicted to straggle, and {@code reason}
- * what the log and the iteration record say.
+ * ClusterLayout} task i computes, {@code likely} the tasks predicted to straggle, and {@code
+ * reason} what the log and the iteration record say.
  */
 public record Clustering(ClusterLayout layout, int[] slotOfTask, BitSet likely, String reason) {
 

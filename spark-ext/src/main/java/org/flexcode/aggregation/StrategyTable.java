@@ -68,8 +68,7 @@ final class StrategyTable {
   /**
    * A full spec (with a ':') as parsed; a bare name with the parameters given: {@code ignore} drops
    * {@code b} ({@code ssp} misses at most b), {@code frc}, {@code cyclic}, {@code gcdc} and {@code
-   * hybrid}
-   * tolerate {@code s}, {@code shadow} and {@code hybrid} add {@code shadows}.
+   * hybrid} tolerate {@code s}, {@code shadow} and {@code hybrid} add {@code shadows}.
    */
   static AggregationStrategy named(String nameOrSpec, int s, int b, ShadowSpec shadows) {
     AggregationStrategy named = parse(nameOrSpec);

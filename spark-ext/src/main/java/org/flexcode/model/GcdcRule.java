@@ -49,9 +49,7 @@ final class GcdcRule implements Rule {
           public BitSet used(BitSet finished) {
             BitSet usedSlots = slots.decode(current[0].slotsOf(finished)).usedTasks();
             BitSet used = new BitSet(n);
-            finished.stream()
-                .filter(t -> usedSlots.get(current[0].slotOf(t)))
-                .forEach(used::set);
+            finished.stream().filter(t -> usedSlots.get(current[0].slotOf(t))).forEach(used::set);
             return used;
           }
         };
