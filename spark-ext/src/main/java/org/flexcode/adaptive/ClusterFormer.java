@@ -4,29 +4,35 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The dynamic clustering rule of GC-DC: before each iteration, re-forms the clusters of a {@link
- * ClusterLayout} from the tasks' recent straggling so that the likely stragglers are spread, no
- * cluster getting more than s of them when that is possible.
+ * ClusterLayout} from the recent straggling so that the likely stragglers are spread, no FRC group
+ * (and, when possible, no cluster) getting more than s of them.
  *
  * <p>Straggling: after each iteration ({@link #observe}) a task straggled if it had not finished
  * when the iteration ended (censored: the decode did without it) or took more than {@value #SLOW} x
- * the median finished time. The likely stragglers of the next iteration are those that straggled in
- * the last one (the seed's rule: straggling is time-correlated, so the last iteration predicts the
- * next); each task also keeps a score, its straggling discounted by half per iteration, which
- * orders them.
+ * the median finished time; an executor straggled if at least half of its tasks did (its slowness,
+ * not the task's: GC-DC's stragglers are workers). The likely stragglers of the next iteration are
+ * the tasks that straggled in the last one and every task of an executor that did (the seed's rule:
+ * straggling is time-correlated, so the last iteration predicts the next). Where a task ran comes
+ * with its times ({@link TaskTimes#executors()}); a task whose executor was never seen counts as an
+ * executor of its own, and a task keeps the executor it last ran on (its cached blocks keep it
+ * there).
  *
- * <p>Forming: the likely stragglers are placed first, those at the positions with the most likely
- * stragglers first (the most constrained), then by score. Each takes, among the clusters whose slot
- * at its position is still free, the one that (1) does not fill its FRC group with stragglers (a
- * group with all s+1 slots straggling cannot decode), (2) holds the fewest likely stragglers, (3)
- * has the fewest in that group, (4) is its home cluster, (5) has the lowest index. The other tasks
- * then take their home cluster if free, else the lowest free one. With at most C x s likely
- * stragglers, no two at one position beyond C, the result keeps every cluster at <= s; beyond that
- * it still keeps every group decodable when it can. Without history the clusters are the home ones.
+ * <p>Forming: each band of s+1 positions ({@link GroupMatching}) is matched into C groups so that
+ * no group is all likely stragglers, each executor keeps the same partners across bands (as FRC's
+ * fixed groups: a newly slow executor meets a slow partner no more often than under FRC), and tasks
+ * stay home otherwise; the bands with the most likely stragglers choose first. Each band's groups
+ * then go to the clusters, the group with the most likely stragglers first, each to the cluster
+ * holding the fewest so far (then its home cluster). Without history the clusters are the home
+ * ones.
  *
  * <p>Plain Java, not thread-safe: the engine's driver thread (or the model) calls it.
  */
@@ -36,14 +42,18 @@ public final class ClusterFormer {
   public static final double SLOW = 1.5;
 
   private final ClusterLayout layout;
-  private final double[] score;
+  private final int[] executorOf;
+  private final Map<String, Integer> executorIds = new HashMap<>();
   private BitSet lastStraggled = new BitSet();
   private int observed;
 
   /** A former over {@code layout}, without history. */
   public ClusterFormer(ClusterLayout layout) {
     this.layout = layout;
-    this.score = new double[layout.tasks()];
+    this.executorOf = new int[layout.tasks()];
+    for (int i = 0; i < executorOf.length; i++) {
+      executorOf[i] = executorIndex("task " + i);
+    }
   }
 
   /** The layout. */
@@ -53,29 +63,34 @@ public final class ClusterFormer {
 
   /** The clusters of the next iteration, and why. */
   public Clustering form() {
-    int n = layout.tasks();
     if (observed == 0) {
       return new Clustering(
           layout, layout.homeSlots(), new BitSet(), "home clusters " + members(layout.homeSlots()));
     }
     BitSet likely = (BitSet) lastStraggled.clone();
-    int[] slotOf = new int[n];
-    Arrays.fill(slotOf, -1);
-    boolean[] taken = new boolean[n];
-    int[] perCluster = new int[layout.clusters()];
-    int[] perGroup = new int[n / (layout.s() + 1)];
-    for (int task : byConstraint(likely)) {
-      int slot = bestSlot(task, taken, perCluster, perGroup);
-      slotOf[task] = slot;
-      taken[slot] = true;
-      perCluster[layout.clusterOfSlot(slot)]++;
-      perGroup[layout.groupOfSlot(slot)]++;
+    int width = layout.s() + 1;
+    int bands = layout.clusterSize() / width;
+    List<GroupMatching> matchings = new ArrayList<>();
+    for (int b = 0; b < bands; b++) {
+      matchings.add(new GroupMatching(layout, b));
     }
-    for (int task = 0; task < n; task++) {
-      if (slotOf[task] < 0) {
-        slotOf[task] = freeSlot(task, taken);
-        taken[slotOf[task]] = true;
-      }
+    List<Integer> order = new ArrayList<>();
+    for (int b = 0; b < bands; b++) {
+      order.add(b);
+    }
+    int[] likelyInBand = new int[bands];
+    likely.stream()
+        .filter(t -> t < layout.tasks())
+        .forEach(t -> likelyInBand[layout.positionOf(t) / width]++);
+    order.sort(Comparator.<Integer>comparingInt(b -> -likelyInBand[b]).thenComparingInt(b -> b));
+    Set<String> partners = new HashSet<>();
+    int[] slotOf = new int[layout.tasks()];
+    int[] perCluster = new int[layout.clusters()];
+    for (int b : order) {
+      GroupMatching matching = matchings.get(b);
+      matching.improve(executorOf, likely, partners);
+      matching.addPartners(executorOf, partners);
+      place(matching, b, likely, perCluster, slotOf);
     }
     return new Clustering(layout, slotOf, likely, reason(slotOf, likely, perCluster));
   }
@@ -84,64 +99,69 @@ public final class ClusterFormer {
   public void observe(TaskTimes times) {
     int n = layout.tasks();
     double[] ms = times.responseMs();
+    String[] executors = times.executors();
     BitSet censored = times.censored();
     double median = medianFinished(ms, censored);
     BitSet straggled = new BitSet(n);
     for (int i = 0; i < n && i < ms.length; i++) {
-      boolean late = censored.get(i) || ms[i] > SLOW * median;
-      straggled.set(i, late);
-      score[i] = score[i] / 2 + (late ? 1 : 0);
+      straggled.set(i, censored.get(i) || ms[i] > SLOW * median);
+      if (executors[i] != null) {
+        executorOf[i] = executorIndex(executors[i]);
+      }
     }
-    lastStraggled = straggled;
+    lastStraggled = withSlowExecutors(straggled);
     observed++;
   }
 
-  /** The likely stragglers, most constrained position first, then by score. */
-  private List<Integer> byConstraint(BitSet likely) {
-    int[] atPosition = new int[layout.clusterSize()];
-    likely.stream().forEach(t -> atPosition[layout.positionOf(t)]++);
-    List<Integer> order = new ArrayList<>(likely.stream().boxed().toList());
-    order.sort(
-        Comparator.<Integer>comparingInt(t -> -atPosition[layout.positionOf(t)])
-            .thenComparingDouble(t -> -score[t])
-            .thenComparingInt(t -> t));
-    return order;
+  /** {@code straggled} and every task of an executor at least half of whose tasks straggled. */
+  private BitSet withSlowExecutors(BitSet straggled) {
+    int[] tasks = new int[executorIds.size()];
+    int[] late = new int[executorIds.size()];
+    for (int i = 0; i < executorOf.length; i++) {
+      tasks[executorOf[i]]++;
+      late[executorOf[i]] += straggled.get(i) ? 1 : 0;
+    }
+    BitSet likely = (BitSet) straggled.clone();
+    for (int i = 0; i < executorOf.length; i++) {
+      int e = executorOf[i];
+      if (2 * late[e] >= tasks[e] && late[e] > 0) {
+        likely.set(i);
+      }
+    }
+    return likely;
   }
 
-  private int bestSlot(int task, boolean[] taken, int[] perCluster, int[] perGroup) {
-    int position = layout.positionOf(task);
-    int best = -1;
-    long bestKey = Long.MAX_VALUE;
-    for (int c = 0; c < layout.clusters(); c++) {
-      int slot = layout.slot(c, position);
-      if (taken[slot]) {
-        continue;
-      }
-      int inGroup = perGroup[layout.groupOfSlot(slot)];
-      long fills = inGroup >= layout.s() ? 1 : 0;
-      long home = c == layout.homeClusterOf(task) ? 0 : 1;
-      long key =
-          (((fills * 1_000_000L + perCluster[c]) * 1_000L + inGroup) * 2 + home) * 1_000L + c;
-      if (key < bestKey) {
-        bestKey = key;
-        best = slot;
-      }
-    }
-    return best;
+  private int executorIndex(String id) {
+    return executorIds.computeIfAbsent(id, k -> executorIds.size());
   }
 
-  private int freeSlot(int task, boolean[] taken) {
-    int position = layout.positionOf(task);
-    int home = layout.slot(layout.homeClusterOf(task), position);
-    if (!taken[home]) {
-      return home;
+  /** Puts band {@code band}'s groups in the clusters, the most likely stragglers first. */
+  private void place(
+      GroupMatching matching, int band, BitSet likely, int[] perCluster, int[] slotOf) {
+    int clusters = layout.clusters();
+    List<Integer> groups = new ArrayList<>();
+    for (int g = 0; g < clusters; g++) {
+      groups.add(g);
     }
-    for (int c = 0; c < layout.clusters(); c++) {
-      if (!taken[layout.slot(c, position)]) {
-        return layout.slot(c, position);
+    groups.sort(
+        Comparator.<Integer>comparingInt(g -> -matching.count(g, likely)).thenComparingInt(g -> g));
+    boolean[] used = new boolean[clusters];
+    for (int g : groups) {
+      int best = -1;
+      for (int c = 0; c < clusters; c++) {
+        if (!used[c]
+            && (best < 0
+                || perCluster[c] < perCluster[best]
+                || (perCluster[c] == perCluster[best] && c == g))) {
+          best = c;
+        }
+      }
+      used[best] = true;
+      perCluster[best] += matching.count(g, likely);
+      for (int k = 0; k <= layout.s(); k++) {
+        slotOf[matching.member(k, g)] = layout.slot(best, band * (layout.s() + 1) + k);
       }
     }
-    throw new IllegalStateException("no free slot at position " + position + " for task " + task);
   }
 
   private String reason(int[] slotOf, BitSet likely, int[] perCluster) {

@@ -11,7 +11,8 @@ import org.flexcode.coding.GradientCode;
 /**
  * {@code gcdc:s=1,clusters=2} in the model: before each simulated iteration the engine's own {@link
  * ClusterFormer} re-forms the clusters from the simulated history (a task that had not finished
- * when the iteration ended counts as censored at that moment, as the engine sees a cancelled task);
+ * when the iteration ended counts as censored at that moment, as the engine sees a cancelled task,
+ * and each task's executor is the cluster's placement, as the engine learns it from the results);
  * every task computes the s+1 blocks of its slot, and the iteration ends the first time the slots
  * of the finished tasks decode as FRC within every cluster.
  */
@@ -53,6 +54,10 @@ final class GcdcRule implements Rule {
             return used;
           }
         };
+    String[] executors = new String[n];
+    for (int i = 0; i < n; i++) {
+      executors[i] = "executor " + cluster.executorOf(i);
+    }
     double[] blocks = new double[n];
     Arrays.fill(blocks, s + 1.0);
     PrefixSimulation simulation = new PrefixSimulation(cluster, blocks, stopping, false);
@@ -67,7 +72,7 @@ final class GcdcRule implements Rule {
         censored.set(i, finish > end);
         ms[i] = Math.min(finish, end);
       }
-      former.observe(new TaskTimes(ms, censored, cluster.fixedMs()));
+      former.observe(new TaskTimes(ms, censored, cluster.fixedMs(), executors));
       return outcome;
     };
   }
