@@ -84,6 +84,52 @@ class ClusterFormerTest {
   }
 
   @Test
+  void marksWholeExecutorsAndKeepsEachExecutorsPartnerAcrossBands() {
+    // 16 tasks on 8 executors, task i on executor i mod 8 (as Spark places them round-robin)
+    ClusterLayout layout = new ClusterLayout(16, 2, 1);
+    GradientCode slots = GradientCode.fractionalRepetition(16, 1);
+    ClusterFormer former = new ClusterFormer(layout);
+    String[] executors = new String[16];
+    for (int i = 0; i < 16; i++) {
+      executors[i] = "exec-" + (i % 8);
+    }
+    List<BitSet> slowExecutors = List.of(of(0, 2), of(0, 2), of(4, 6), of(1, 3, 5), of(7), of());
+    for (BitSet slow : slowExecutors) {
+      BitSet slowTasks = new BitSet();
+      slow.stream()
+          .forEach(
+              e -> {
+                slowTasks.set(e);
+                slowTasks.set(e + 8);
+              });
+      // only the first task of each slow executor is seen late: the executor is what is slow
+      BitSet seen = new BitSet();
+      slow.stream().forEach(seen::set);
+      TaskTimes t = times(16, seen);
+      former.observe(new TaskTimes(t.responseMs(), t.censored(), 5, executors));
+      Clustering clustering = former.form();
+      assertEquals(slowTasks, clustering.likely(), clustering.reason());
+      assertTrue(
+          slots.isDecodable(clustering.slotsOf(complement(slowTasks, 16))), clustering.reason());
+      assertPermutation(clustering, layout);
+      // every executor shares its FRC groups with one partner executor, as under FRC
+      int[] partner = new int[8];
+      java.util.Arrays.fill(partner, -1);
+      for (int task = 0; task < 16; task++) {
+        int slot = clustering.slotOf(task);
+        int mate = slot % 2 == 0 ? slot + 1 : slot - 1;
+        int other = -1;
+        for (int u = 0; u < 16; u++) {
+          other = clustering.slotOf(u) == mate ? u % 8 : other;
+        }
+        assertTrue(partner[task % 8] < 0 || partner[task % 8] == other, clustering.reason());
+        partner[task % 8] = other;
+        assertTrue(other != task % 8, clustering.reason());
+      }
+    }
+  }
+
+  @Test
   void refusesAShapeTheClustersCannotTakeNamingTheParameter() {
     IllegalArgumentException clusters =
         assertThrows(IllegalArgumentException.class, () -> new ClusterLayout(10, 4, 1));
