@@ -1,14 +1,23 @@
 package org.flexcode.adaptive;
 
+import java.util.Arrays;
 import java.util.BitSet;
 
 /**
  * What one iteration showed of its n primary tasks: each task's response time in ms from the
  * iteration's submission (for a task that had not finished when the iteration ended, the time it
  * had run by then, a lower bound: {@code censored}), and the iteration's fixed cost in ms (model
- * broadcast, decode, combining: what every choice pays on top of the tasks).
+ * broadcast, decode, combining: what every choice pays on top of the tasks), and where each task
+ * ran ({@code executors[i]}: an executor id, or null where unknown, e.g. a task that had not
+ * finished).
  */
-public record TaskTimes(double[] responseMs, BitSet censored, double overheadMs) {
+public record TaskTimes(
+    double[] responseMs, BitSet censored, double overheadMs, String[] executors) {
+
+  /** Times without the tasks' executors. */
+  public TaskTimes(double[] responseMs, BitSet censored, double overheadMs) {
+    this(responseMs, censored, overheadMs, null);
+  }
 
   /** Validates and copies. */
   public TaskTimes {
@@ -26,6 +35,10 @@ public record TaskTimes(double[] responseMs, BitSet censored, double overheadMs)
     }
     responseMs = responseMs.clone();
     censored = censored == null ? new BitSet() : (BitSet) censored.clone();
+    executors =
+        executors == null
+            ? new String[responseMs.length]
+            : Arrays.copyOf(executors, responseMs.length);
   }
 
   /** The number of tasks. */
@@ -36,6 +49,11 @@ public record TaskTimes(double[] responseMs, BitSet censored, double overheadMs)
   @Override
   public double[] responseMs() {
     return responseMs.clone();
+  }
+
+  @Override
+  public String[] executors() {
+    return executors.clone();
   }
 
   @Override

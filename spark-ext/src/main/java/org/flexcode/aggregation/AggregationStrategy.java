@@ -18,6 +18,10 @@ import org.flexcode.coding.GradientCode;
  *       second while using at least {@code floor} of the records;
  *   <li>{@code frc:s=1}: fractional repetition code, exact, any s stragglers;
  *   <li>{@code cyclic:s=1}: cyclic repetition code, exact, any s stragglers;
+ *   <li>{@code gcdc:s=1,clusters=2}: gradient coding with dynamic clustering; C clusters each an
+ *       FRC tolerating s, every task caching its position's blocks in every cluster, the clusters
+ *       re-formed before each iteration so that the tasks that straggled last are spread (at most s
+ *       per cluster); exact;
  *   <li>{@code shadow:m=1,f=0.1}: uncoded primaries plus m shadow tasks over entropy-rich subsets
  *       of a fraction f of the data; a straggler's block is replaced by its shadow's estimate (up
  *       to m stragglers; add {@code selector=random} for uniform subsets, {@code late=X} to launch
@@ -41,14 +45,17 @@ import org.flexcode.coding.GradientCode;
  * {@code x}.
  */
 public sealed interface AggregationStrategy
-    permits Bsp, Ignore, AutoIgnore, Coded, Shadowed, Steal, Ssp, Auto {
+    permits Bsp, Ignore, AutoIgnore, Coded, Gcdc, Shadowed, Steal, Ssp, Auto {
 
   /** The specs {@link #parse} accepts. */
   String KNOWN =
-      "bsp, ignore:b=1, ignore:b=auto,floor=0.75,window=5, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, hybrid:s=1,m=1,f=0.1,"
+      "bsp, ignore:b=1, ignore:b=auto,floor=0.75,window=5, frc:s=1, cyclic:s=1, gcdc:s=1,clusters=2,"
+          + " shadow:m=1,f=0.1, hybrid:s=1,m=1,f=0.1,"
           + " steal:r=2,chunks=4,late=1.5, ssp:staleness=1,b=1, auto:exact=false";
 
-  /** The names specs start with: bsp, ignore, frc, cyclic, shadow, hybrid, steal, ssp, auto. */
+  /**
+   * The names specs start with: bsp, ignore, frc, cyclic, gcdc, shadow, hybrid, steal, ssp, auto.
+   */
   List<String> NAMES = StrategyTable.NAMES;
 
   /** Bulk-synchronous: every task must finish. */
@@ -77,6 +84,14 @@ public sealed interface AggregationStrategy
   /** Cyclic repetition code tolerating s stragglers. */
   static AggregationStrategy cyclic(int s) {
     return new Coded(CodeKind.CYCLIC, s);
+  }
+
+  /**
+   * Gradient coding with dynamic clustering: {@code clusters} FRC clusters tolerating s stragglers
+   * each, re-formed every iteration from the recent straggling.
+   */
+  static AggregationStrategy gcdc(int s, int clusters) {
+    return new Gcdc(s, clusters);
   }
 
   /** A gradient code of kind {@code code} tolerating s stragglers. */
@@ -153,7 +168,7 @@ public sealed interface AggregationStrategy
 
   /**
    * Parses {@code bsp}, {@code ignore:b=B}, {@code ignore:b=auto[,floor=F][,window=W]}, {@code
-   * frc:s=S}, {@code cyclic:s=S}, {@code
+   * frc:s=S}, {@code cyclic:s=S}, {@code gcdc:s=S,clusters=C}, {@code
    * shadow:m=M,f=F[,selector=entropy|random][,seed=S][,late=X]} or {@code
    * hybrid:s=S,m=M,f=F[,...][,code=frc|cyclic]} or {@code steal:r=R,chunks=C,late=X} or {@code
    * ssp:staleness=K,b=B} or {@code auto:exact=B[,r=R][,chunks=C]}; omitted parameters take {@link
@@ -213,6 +228,14 @@ public sealed interface AggregationStrategy
 
   /** The code that lays blocks out over {@code numTasks} primary tasks. */
   GradientCode code(int numTasks);
+
+  /**
+   * The blocks each primary task caches, or null for the rows of {@code code} (what {@code gcdc}
+   * changes: a task caches its slot in every cluster it may join).
+   */
+  default int[][] cachedBlocks(GradientCode code) {
+    return null;
+  }
 
   /**
    * Binds this strategy to data of {@code numTasks} blocks with {@code blockRecords[j]} records in

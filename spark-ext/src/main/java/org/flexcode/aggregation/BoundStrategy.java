@@ -68,6 +68,14 @@ public interface BoundStrategy {
   }
 
   /**
+   * Which of its cached blocks each primary computes in the iteration {@link #beforeIteration} just
+   * prepared: all of them, or {@code gcdc}'s assigned slots.
+   */
+  default ComputedBlocks computedBlocks() {
+    return ComputedBlocks.ALL;
+  }
+
+  /**
    * What the iteration just ended showed of its primary tasks' times (adaptive strategies learn).
    */
   default void afterIteration(TaskTimes times) {}

@@ -91,7 +91,12 @@ public final class CodedAggregator<T> implements AutoCloseable {
     int n = data.getNumPartitions();
     this.code = strategy.code(n);
     ShadowSpec shadows = strategy.shadows();
-    this.layout = new TaskLayout(code, shadows, plan == null ? 1.0 : 1.0 / plan.chunksPerBlock());
+    this.layout =
+        new TaskLayout(
+            code,
+            strategy.cachedBlocks(code),
+            shadows,
+            plan == null ? 1.0 : 1.0 / plan.chunksPerBlock());
     warnIfUncoloured(shadows, colouring);
     this.coded = cache(data, shadows, colouring, locations(executors));
     BlockCounts counts = BlockCounts.count(coded.toJavaRDD(), n);
@@ -172,7 +177,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
   /** The coded layout of {@code data}, named and persisted (cached when first counted). */
   private CodedRDD<T> cache(
       JavaRDD<T> data, ShadowSpec shadows, Colouring<T> colouring, String[] locations) {
-    CodedRDD<T> rdd = new CodedRDD<>(data.rdd(), code, shadows, colouring, locations);
+    CodedRDD<T> rdd = new CodedRDD<>(data.rdd(), layout, code.describe(), colouring, locations);
     rdd.setName("FlexCode coded data, " + code.describe());
     rdd.persist(options.storageLevel());
     return rdd;
@@ -241,7 +246,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
       LOG.info("FlexCode iteration {}: {}: {}", it, strategy.describe(), choice);
     }
     BroadcastModel<M> broadcast = broadcastModel(model);
-    IterationInput<T, M> input = new IterationInput<>(it, broadcast, statistic, dimension);
+    IterationInput<T, M> input =
+        new IterationInput<>(it, broadcast, statistic, dimension, bound.computedBlocks());
     IterationRun<T, M> current = new IterationRun<>(input, submitter, late, bound, recovery);
     Decision decision = await(current);
 

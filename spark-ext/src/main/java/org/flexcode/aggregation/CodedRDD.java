@@ -44,29 +44,41 @@ final class CodedRDD<T> extends RDD<CodedBlock<T>> {
       ShadowSpec shadows,
       Colouring<T> colouring,
       String[] preferredLocation) {
+    this(parent, new TaskLayout(code, shadows), code.describe(), colouring, preferredLocation);
+  }
+
+  /**
+   * The layout {@code layout} of {@code parent} (its primaries' cached blocks, then its shadows);
+   * {@code describe} names the code in errors.
+   */
+  CodedRDD(
+      RDD<T> parent,
+      TaskLayout layout,
+      String describe,
+      Colouring<T> colouring,
+      String[] preferredLocation) {
     super(
         parent.context(),
-        SparkInternals.immutableSeq(
-            List.of(new BlockDependency<>(parent, TaskLayout.blocksOf(code, shadows)))),
+        SparkInternals.immutableSeq(List.of(new BlockDependency<>(parent, layout.allBlocks()))),
         SparkInternals.classTag(CodedBlock.class));
-    if (preferredLocation.length != code.numTasks() + shadows.count()) {
+    if (preferredLocation.length != layout.numTasks()) {
       throw new IllegalArgumentException("one preferred location per task, primaries and shadows");
     }
-    if (parent.getNumPartitions() != code.numTasks()) {
+    if (parent.getNumPartitions() != layout.primaries()) {
       throw new IllegalArgumentException(
           "the data has "
               + parent.getNumPartitions()
               + " partitions but "
-              + code.describe()
+              + describe
               + " needs one block per task ("
-              + code.numTasks()
+              + layout.primaries()
               + ")");
     }
     this.parent = parent;
-    this.blocksOfTask = TaskLayout.blocksOf(code, shadows);
+    this.blocksOfTask = layout.allBlocks();
     this.preferredLocation = preferredLocation.clone();
-    this.primaries = code.numTasks();
-    this.shadows = shadows;
+    this.primaries = layout.primaries();
+    this.shadows = layout.shadows();
     this.colouring = colouring;
   }
 

@@ -68,6 +68,9 @@ record CodedTask<T, M>(
       if (shadow && shadowBlocks != null && !shadowBlocks.get(b.block())) {
         continue; // a late shadow estimates only the blocks it was launched for
       }
+      if (!shadow && !input.blocks().computes(task, b.block())) {
+        continue; // gcdc: a cached block of a slot this task was not assigned this iteration
+      }
       worth[0] += b.isSubset() ? subsetWorth(b) : layout.blockWorth();
       Arrays.fill(block, 0.0);
       List<T> records = InterruptibleRecords.of(b.records(), TaskContext.get());

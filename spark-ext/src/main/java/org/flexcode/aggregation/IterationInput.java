@@ -4,8 +4,20 @@ import java.io.Serializable;
 
 /**
  * What every task of one iteration computes: {@code statistic} (of length {@code dimension}) of the
- * broadcast model over its blocks, tagged with the iteration.
+ * broadcast model over its blocks ({@code blocks}: which of its cached blocks, {@code gcdc}'s
+ * assignment), tagged with the iteration.
  */
 record IterationInput<T, M>(
-    int iteration, BroadcastModel<M> model, BlockStatistic<T, M> statistic, int dimension)
-    implements Serializable {}
+    int iteration,
+    BroadcastModel<M> model,
+    BlockStatistic<T, M> statistic,
+    int dimension,
+    ComputedBlocks blocks)
+    implements Serializable {
+
+  /** Every task computes every block it caches. */
+  IterationInput(
+      int iteration, BroadcastModel<M> model, BlockStatistic<T, M> statistic, int dimension) {
+    this(iteration, model, statistic, dimension, ComputedBlocks.ALL);
+  }
+}

@@ -78,6 +78,15 @@ final class IterationRun<T, M> {
   org.flexcode.adaptive.TaskTimes taskTimes(int primaries, long decidedMs, long startMs) {
     double[] ms = new double[primaries];
     BitSet censored = new BitSet(primaries);
+    String[] executors = new String[primaries];
+    arrivals
+        .results()
+        .forEach(
+            (task, r) -> {
+              if (task < primaries) {
+                executors[task] = r.executorId();
+              }
+            });
     for (int task = 0; task < primaries; task++) {
       long arrived = arrivals.arrivedMs(task);
       if (arrived < 0) {
@@ -88,7 +97,7 @@ final class IterationRun<T, M> {
     }
     long overhead =
         Math.max(0, submitMs - startMs) + Math.max(0, System.currentTimeMillis() - decidedMs);
-    return new org.flexcode.adaptive.TaskTimes(ms, censored, overhead);
+    return new org.flexcode.adaptive.TaskTimes(ms, censored, overhead, executors);
   }
 
   /**

@@ -65,18 +65,22 @@ final class Recovery {
 
   /**
    * All records / the records {@code decision} represents: block j counts c_j = sum over used
-   * primaries i of w_i B_ij, plus its share when a shadow estimates it, and the decision represents
+   * primaries i that computed it this iteration (for {@code gcdc}, the blocks of its slot, not all
+   * it caches) of w_i B_ij, plus its share when a shadow estimates it, and the decision represents
    * sum_j c_j r_j records. 1 when it represents none or the records are unknown.
    */
   double recordScale(Decision decision) {
     double[] coverage = new double[blockRecords.length];
     double[] weights = decision.weights();
+    ComputedBlocks computed = strategy.computedBlocks();
     decision.used().stream()
         .filter(task -> task < layout.primaries())
         .forEach(
             task -> {
               for (int block : layout.blocksOf(task)) {
-                coverage[block] += weights[task] * layout.coefficientOf(task, block);
+                if (computed.computes(task, block)) {
+                  coverage[block] += weights[task] * layout.coefficientOf(task, block);
+                }
               }
             });
     decision.shares().forEach((block, share) -> coverage[block] += share);

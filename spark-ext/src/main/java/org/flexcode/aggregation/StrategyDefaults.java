@@ -9,6 +9,9 @@ public final class StrategyDefaults {
   /** Stragglers tolerated by {@code frc}, {@code cyclic} and {@code hybrid} (s). */
   public static final int TOLERANCE = 1;
 
+  /** Clusters {@code gcdc} forms. */
+  public static final int CLUSTERS = 2;
+
   /** Slowest tasks {@code ignore} drops (b). */
   public static final int IGNORED = 1;
 

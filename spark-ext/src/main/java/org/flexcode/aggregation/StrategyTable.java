@@ -18,6 +18,7 @@ final class StrategyTable {
   static final String STEAL = "steal";
   static final String AUTO = "auto";
   static final String SSP = "ssp";
+  static final String GCDC = "gcdc";
 
   private static final List<String> SHADOW_KEYS = List.of("m", "f", "selector", "late", "seed");
 
@@ -27,6 +28,13 @@ final class StrategyTable {
           .with(IGNORE, List.of("b", "floor", "window"), StrategyTable::ignore)
           .with(CodeKind.FRC.toString(), List.of("s"), spec -> coded(CodeKind.FRC, spec))
           .with(CodeKind.CYCLIC.toString(), List.of("s"), spec -> coded(CodeKind.CYCLIC, spec))
+          .with(
+              GCDC,
+              List.of("s", "clusters"),
+              spec ->
+                  new Gcdc(
+                      spec.integer("s", StrategyDefaults.TOLERANCE),
+                      spec.integer("clusters", StrategyDefaults.CLUSTERS)))
           .with(SHADOW, SHADOW_KEYS, spec -> new Shadowed(StrategyDefaults.CODE, 0, shadows(spec)))
           .with(HYBRID, hybridKeys(), StrategyTable::hybrid)
           .with(STEAL, List.of("r", "chunks", "late"), StrategyTable::steal)
@@ -46,6 +54,7 @@ final class StrategyTable {
           IGNORE,
           CodeKind.FRC.toString(),
           CodeKind.CYCLIC.toString(),
+          GCDC,
           SHADOW,
           HYBRID,
           STEAL,
@@ -60,8 +69,8 @@ final class StrategyTable {
 
   /**
    * A full spec (with a ':') as parsed; a bare name with the parameters given: {@code ignore} drops
-   * {@code b} ({@code ssp} misses at most b), {@code frc}, {@code cyclic} and {@code hybrid}
-   * tolerate {@code s}, {@code shadow} and {@code hybrid} add {@code shadows}.
+   * {@code b} ({@code ssp} misses at most b), {@code frc}, {@code cyclic}, {@code gcdc} and {@code
+   * hybrid} tolerate {@code s}, {@code shadow} and {@code hybrid} add {@code shadows}.
    */
   static AggregationStrategy named(String nameOrSpec, int s, int b, ShadowSpec shadows) {
     AggregationStrategy named = parse(nameOrSpec);
@@ -76,6 +85,9 @@ final class StrategyTable {
     }
     if (named instanceof Coded coded) {
       return new Coded(coded.kind(), s);
+    }
+    if (named instanceof Gcdc gcdc) {
+      return new Gcdc(s, gcdc.clusters());
     }
     if (named instanceof Shadowed shadowed) {
       return new Shadowed(shadowed.kind(), shadowed.s() == 0 ? 0 : s, shadows);

@@ -117,7 +117,7 @@ final class TaskCount {
 
   /** The fewest primary tasks {@code strategy} can run over. */
   static int minimumTasks(AggregationStrategy strategy) {
-    int min = Math.max(1, strategy.tolerance() + 1);
+    int min = Math.max(Math.max(1, strategy.tolerance() + 1), strategy.taskMultiple());
     min = Math.max(min, strategy.shadows().count());
     if (strategy instanceof Ignore ignore) {
       min = Math.max(min, ignore.b() + 1);

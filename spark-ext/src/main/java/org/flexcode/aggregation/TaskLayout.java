@@ -35,21 +35,54 @@ final class TaskLayout implements Serializable {
 
   /** A layout whose blocks are each {@code blockWorth} of an input block (steal's chunks). */
   TaskLayout(GradientCode code, ShadowSpec shadows, double blockWorth) {
+    this(code, null, shadows, blockWorth);
+  }
+
+  /**
+   * A layout whose primaries cache {@code cachedBlocks[i]} (each block weight 1; {@code gcdc}'s
+   * slots of every cluster) instead of the code's rows (null: the code's rows and weights).
+   */
+  TaskLayout(GradientCode code, int[][] cachedBlocks, ShadowSpec shadows, double blockWorth) {
     this.blockWorth = blockWorth;
     this.primaries = code.numTasks();
     this.shadows = shadows;
     this.blocksOfTask = blocksOf(code, shadows);
     int tasks = blocksOfTask.length;
+    for (int i = 0; cachedBlocks != null && i < primaries; i++) {
+      blocksOfTask[i] = cachedBlocks[i].clone();
+    }
     this.coefficientsOfTask = new double[tasks][];
     boolean plain = true;
     for (int i = 0; i < tasks; i++) {
       coefficientsOfTask[i] =
-          i < primaries ? code.coefficientsOf(i) : new double[blocksOfTask[i].length];
+          i >= primaries
+              ? new double[blocksOfTask[i].length]
+              : cachedBlocks == null ? code.coefficientsOf(i) : ones(blocksOfTask[i].length);
       for (int k = 0; i < primaries && k < coefficientsOfTask[i].length; k++) {
         plain &= coefficientsOfTask[i][k] == 1.0;
       }
     }
     this.plainSums = plain;
+  }
+
+  private static double[] ones(int length) {
+    double[] ones = new double[length];
+    java.util.Arrays.fill(ones, 1.0);
+    return ones;
+  }
+
+  /** The shadows after the primaries. */
+  ShadowSpec shadows() {
+    return shadows;
+  }
+
+  /** The blocks of each task, primaries then shadows. */
+  int[][] allBlocks() {
+    int[][] copy = new int[blocksOfTask.length][];
+    for (int i = 0; i < copy.length; i++) {
+      copy[i] = blocksOfTask[i].clone();
+    }
+    return copy;
   }
 
   /** The blocks of each task: the code's layout, then each shadow's group. */

@@ -11,17 +11,19 @@ import org.flexcode.coding.GradientCode;
  * <p>Specs ({@link #parse}): {@code bsp} (every task); {@code ignore:b=1} (the first n - b); {@code
  * ignore:b=auto,floor=0.75,window=5} (b chosen per iteration from the simulated history); {@code
  * frc:s=1}, {@code cyclic:s=1} (s+1 blocks per task; the first time the finished set decodes, by
- * {@link org.flexcode.coding.GradientCode#isDecodable}); {@code shadow:m=1,f=0.1} (m extra tasks,
- * shadow k holding the fraction f of blocks [k n/m, (k+1) n/m), queued after the primaries: ends
- * when every primary finished, or when at most m primaries are missing and each missing block's
- * shadow finished); {@code limit} (bsp with no straggler and no skew); {@code balanced} (perfect
- * load balancing: launch + total work / sum over cores of 1 / factor); {@code steal:r=2,chunks=4}
- * (every block cut into chunks, each cached on r distinct executors; an executor computes its home
- * chunks first, then its idle cores take pending chunks they hold a copy of; exact, ends when every
- * chunk is computed once); {@code ssp:staleness=1,b=1} (late tasks keep running into later
- * iterations, at most b blocks missing, none waited on for more than k iterations); {@code
- * auto:exact=false} (steal's layout, each iteration in the mode the engine's chooser picks from the
- * simulated history: bsp, steal or ignore:b).
+ * {@link org.flexcode.coding.GradientCode#isDecodable}); {@code gcdc:s=1,clusters=2} (s+1 blocks
+ * per task, clusters re-formed per iteration from the simulated history, ends when FRC decodes
+ * within every cluster); {@code shadow:m=1,f=0.1} (m extra tasks, shadow k holding the fraction f
+ * of blocks [k n/m, (k+1) n/m), queued after the primaries: ends when every primary finished, or
+ * when at most m primaries are missing and each missing block's shadow finished); {@code limit}
+ * (bsp with no straggler and no skew); {@code balanced} (perfect load balancing: launch + total
+ * work / sum over cores of 1 / factor); {@code steal:r=2,chunks=4} (every block cut into chunks,
+ * each cached on r distinct executors; an executor computes its home chunks first, then its idle
+ * cores take pending chunks they hold a copy of; exact, ends when every chunk is computed once);
+ * {@code ssp:staleness=1,b=1} (late tasks keep running into later iterations, at most b blocks
+ * missing, none waited on for more than k iterations); {@code auto:exact=false} (steal's layout,
+ * each iteration in the mode the engine's chooser picks from the simulated history: bsp, steal or
+ * ignore:b).
  */
 public interface Rule {
 
@@ -51,6 +53,14 @@ public interface Rule {
   /** Cyclic repetition code tolerating s stragglers. */
   static Rule cyclic(int s) {
     return new PrefixRules.Coded("cyclic", s, GradientCode::cyclicRepetition);
+  }
+
+  /**
+   * Gradient coding with dynamic clustering: {@code clusters} FRC clusters tolerating s each,
+   * re-formed before every iteration from the simulated straggling (the engine's former).
+   */
+  static Rule gcdc(int s, int clusters) {
+    return new GcdcRule(s, clusters);
   }
 
   /** Uncoded primaries plus m shadow tasks of the fraction f of the data. */

@@ -13,12 +13,17 @@ final class Specs {
   static final SpecTable<Rule> RULES =
       SpecTable.<Rule>of(
               "rule",
-              "bsp, ignore:b=1, ignore:b=auto,floor=0.75,window=5, frc:s=1, cyclic:s=1, shadow:m=1,f=0.1, limit, balanced,"
+              "bsp, ignore:b=1, ignore:b=auto,floor=0.75,window=5, frc:s=1, cyclic:s=1,"
+                  + " gcdc:s=1,clusters=2, shadow:m=1,f=0.1, limit, balanced,"
                   + " steal:r=2,chunks=4, ssp:staleness=1,b=1, auto:exact=false")
           .with("bsp", List.of(), s -> Rule.bsp())
           .with("ignore", List.of("b", "floor", "window"), Specs::ignore)
           .with("frc", List.of("s"), s -> Rule.frc(s.integer("s", 1)))
           .with("cyclic", List.of("s"), s -> Rule.cyclic(s.integer("s", 1)))
+          .with(
+              "gcdc",
+              List.of("s", "clusters"),
+              s -> Rule.gcdc(s.integer("s", 1), s.integer("clusters", 2)))
           // selector, late and seed are the engine's; the model reads m and f only
           .with(
               "shadow",
@@ -98,9 +103,13 @@ final class Specs {
     }
   }
 
+  private static final long SEED_SALT = 0x632BE59BD9B4E019L;
+
   /** A generator keyed on (seed, a, b, c), so that every key draws the same stream. */
   static java.util.SplittableRandom draw(long seed, long a, long b, long c) {
-    long h = mix(mix(mix(seed, a), b), c);
+    // the seed is hashed before the key joins it: seed ^ a alone maps seeds 1 and 7 over executors
+    // 0..7 onto the same streams, permuted (seed 7's executor e drew seed 1's executor e ^ 6)
+    long h = mix(mix(mix(mix(SEED_SALT, seed), a), b), c);
     return new java.util.SplittableRandom(h);
   }
 

@@ -84,11 +84,13 @@ class AggregationStrategyTest {
     assertEquals("hybrid:s=3,m=2,f=0.1", AggregationStrategy.of("hybrid", 3, 2, two).spec());
     assertEquals("cyclic:s=1", AggregationStrategy.of("cyclic:s=1", 3, 2, two).spec());
     assertEquals("ssp:staleness=1,b=2", AggregationStrategy.of("ssp", 3, 2, two).spec());
+    assertEquals("gcdc:s=3,clusters=2", AggregationStrategy.of("gcdc", 3, 2, two).spec());
     assertEquals(
         "ignore:b=auto,floor=0.75,window=5",
         AggregationStrategy.of("ignore:b=auto", 3, 2, two).spec());
     assertEquals(
-        List.of("bsp", "ignore", "frc", "cyclic", "shadow", "hybrid", "steal", "ssp", "auto"),
+        List.of(
+            "bsp", "ignore", "frc", "cyclic", "gcdc", "shadow", "hybrid", "steal", "ssp", "auto"),
         AggregationStrategy.NAMES);
     // a bare name alone takes the defaults, as the bench's strategy names do
     assertEquals("ignore:b=1", AggregationStrategy.parse("ignore").spec());

@@ -80,6 +80,25 @@ class RecoveryTest {
     assertEquals(0.0, decision.weights()[2], 1e-12);
   }
 
+  @Test
+  void rescalesGcdcByTheBlocksItsTasksComputedNotAllTheyCache() {
+    AggregationStrategy gcdc = AggregationStrategy.gcdc(1, 2);
+    GradientCode code = gcdc.code(4);
+    TaskLayout layout = new TaskLayout(code, gcdc.cachedBlocks(code), ShadowSpec.NONE, 1.0);
+    long[] records = {10, 10, 10, 10};
+    Recovery recovery =
+        new Recovery(
+            gcdc.bind(code, records),
+            layout,
+            AggregatorOptions.defaults().withApproximateWhenUndecodable(true),
+            records);
+    // every task caches all 4 blocks; in the home clusters tasks 0 and 2 compute blocks {0, 1}
+    assertEquals(4, layout.blocksOf(0).length);
+    Decision decision = recovery.giveUp(0, arrivals(new int[] {0, 2}, new int[] {1, 3}), ABORTED);
+    assertFalse(decision.exact());
+    assertEquals(40.0 / 20.0, decision.recordScale(), 1e-12);
+  }
+
   private static Arrivals arrivals(int[] finished, int[] failed) {
     Arrivals arrivals = new Arrivals();
     for (int task : finished) {

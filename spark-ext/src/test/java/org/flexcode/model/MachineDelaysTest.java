@@ -99,6 +99,16 @@ class MachineDelaysTest {
       assertArrayEquals(draws(spec, 5L), draws(spec, 5L), spec);
       assertTrue(!java.util.Arrays.equals(draws(spec, 5L), draws(spec, 6L)), spec);
     }
+    // another seed is another draw, not the same executors' draws permuted (seeds 1 and 7 were)
+    double[] one = draws("markov", 1L);
+    double[] seven = draws("markov", 7L);
+    double[] oneOfSix = new double[ITERATIONS];
+    double[] sevenOfZero = new double[ITERATIONS];
+    for (int it = 0; it < ITERATIONS; it++) {
+      oneOfSix[it] = one[it * EXECUTORS + 6];
+      sevenOfZero[it] = seven[it * EXECUTORS];
+    }
+    assertTrue(!java.util.Arrays.equals(oneOfSix, sevenOfZero));
     // executor e's factor does not depend on how many executors there are
     double[] few = new double[4];
     double[] many = new double[40];
