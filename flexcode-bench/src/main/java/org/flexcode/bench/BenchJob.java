@@ -3,7 +3,6 @@ package org.flexcode.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -13,7 +12,6 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
-import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.cli.Args;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.stragglers.StragglerPattern;
@@ -138,7 +136,7 @@ final class BenchJob {
           "--experiment must be shadow-quality, got '" + experiment + "'");
     }
     String workload = args.string("workload", "ctr").toLowerCase(Locale.ROOT);
-    List<String> strategies = strategies(args, workload);
+    List<String> strategies = BenchRows.of(args, workload);
     int repeats = args.integer("repeats", 1);
     if (repeats < 1) {
       throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
@@ -159,7 +157,7 @@ final class BenchJob {
       String master = ownContext ? conf.get("spark.master") : active.get().master();
       runs.addAll(childApplications(strategies, master, argv));
     }
-    List<String> rows = rowsOfThisApplication(strategies, childBaseline);
+    List<String> rows = BenchRows.ofThisApplication(strategies, childBaseline);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkContext.getOrCreate(conf));
     try {
       if (ownContext) {
@@ -176,45 +174,6 @@ final class BenchJob {
         jsc.stop();
       }
     }
-  }
-
-  /** The rows of {@code --strategies}, checked against {@code --workload}. */
-  private static List<String> strategies(Args args, String workload) {
-    if (!List.of("ctr", "lr", "mf", "lda").contains(workload)) {
-      throw new IllegalArgumentException(
-          "--workload must be ctr, lr, mf or lda, got '" + workload + "'");
-    }
-    List<String> strategies =
-        splitStrategies(args.string("strategies", "mllib,bsp,ignore,frc,cyclic")).stream()
-            .map(s -> ignoreDefault(s, args))
-            .toList();
-    Set<String> seen = new HashSet<>();
-    for (String s : strategies) {
-      if (workload.equals("mf") && s.startsWith("mllib")) {
-        throw new IllegalArgumentException(
-            "--workload mf has no mllib rows (MLlib's ALS is another algorithm); got '" + s + "'");
-      }
-      MllibBaseline baseline = MllibBaseline.of(s);
-      if (!MllibBaseline.looksLikeMllib(s)) {
-        specOf(s); // fails early on a bad name
-      } else if (baseline == null) {
-        throw new IllegalArgumentException(
-            "unknown strategy '"
-                + s
-                + "'; MLlib rows are mllib, mllib+speculation,"
-                + " mllib+speculation-tuned and mllib-tuned");
-      } else if (baseline.overPartitioned() && !List.of("ctr", "lr").contains(workload)) {
-        throw new IllegalArgumentException(
-            s + " is implemented for --workload ctr and lr only, got " + workload);
-      }
-    }
-    for (String s : strategies) {
-      if (!seen.add(s)) {
-        throw new IllegalArgumentException(
-            "--strategies lists '" + s + "' twice; use --repeats N to run every row N times");
-      }
-    }
-    return strategies;
   }
 
   /** The application's conf: its name, the default master and the compute mode. */
@@ -260,23 +219,6 @@ final class BenchJob {
       throw new IllegalArgumentException("--child-baseline names no child application: " + row);
     }
     return baseline;
-  }
-
-  /**
-   * The rows this application runs: a child application its baseline's row, the bench's own
-   * application every row that needs no application of its own.
-   */
-  private static List<String> rowsOfThisApplication(
-      List<String> strategies, MllibBaseline childBaseline) {
-    List<String> rows = new ArrayList<>();
-    for (String s : strategies) {
-      MllibBaseline b = MllibBaseline.of(s);
-      boolean own = b != null && b.ownApplication();
-      if (childBaseline == null ? !own : b == childBaseline) {
-        rows.add(s);
-      }
-    }
-    return rows;
   }
 
   /**
@@ -372,44 +314,6 @@ final class BenchJob {
         run.cost().wallMs(),
         run.loss().length == 0 ? Double.NaN : run.loss()[run.loss().length - 1],
         repeats > 1 ? " (round " + (round + 1) + "/" + repeats + ")" : "");
-  }
-
-  /**
-   * Splits a comma-separated strategy list whose specs may hold commas themselves: a {@code
-   * key=value} part without a strategy name joins the spec before it ({@code
-   * mllib,shadow:m=2,f=0.05,bsp} is three rows).
-   */
-  static List<String> splitStrategies(String list) {
-    List<String> rows = new ArrayList<>();
-    for (String part : list.split(",")) {
-      String p = part.trim();
-      if (p.isEmpty()) {
-        continue;
-      }
-      if (!rows.isEmpty() && p.contains("=") && !p.contains(":")) {
-        rows.set(rows.size() - 1, rows.get(rows.size() - 1) + "," + p);
-      } else {
-        rows.add(p);
-      }
-    }
-    return rows;
-  }
-
-  /**
-   * A bare {@code ignore} as {@code ignore:b=C} when {@code --cores C} is given: an executor (a
-   * machine) runs C of the M x C tasks at once, so b = C lets the iteration end without one whole
-   * slow executor, which the grammar's default b = 1 cannot once C > 1. Any other row unchanged.
-   */
-  static String ignoreDefault(String strategy, Args args) {
-    if (!strategy.equals("ignore") || !args.has("cores")) {
-      return strategy;
-    }
-    return "ignore:b=" + args.integer("cores", 1);
-  }
-
-  /** The engine's spec for a bench strategy name, with the strategy grammar's defaults. */
-  static String specOf(String name) {
-    return AggregationStrategy.parse(name).spec();
   }
 
   /** The workload of {@code --workload}, with its sizes put into {@code sizes}. */

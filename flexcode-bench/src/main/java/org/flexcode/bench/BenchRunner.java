@@ -86,7 +86,7 @@ final class BenchRunner {
                 .withWorkload("bench " + strategy, iterations);
         trace =
             workload.flexcode(
-                AggregationStrategy.parse(BenchJob.specOf(strategy)), options, iterations);
+                AggregationStrategy.parse(BenchRows.specOf(strategy)), options, iterations);
       } else if (baseline.overPartitioned()) {
         mllibLoss = workload.mllibOverPartitioned(injector, iterations);
       } else {

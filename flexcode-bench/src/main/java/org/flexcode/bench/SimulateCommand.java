@@ -118,7 +118,7 @@ final class SimulateCommand {
       }
       List<String> strategies =
           args.has("strategies")
-              ? BenchJob.splitStrategies(args.string("strategies", ""))
+              ? BenchRows.splitStrategies(args.string("strategies", ""))
               : reports.isEmpty()
                   ? List.of("bsp", "ignore", "frc", "cyclic", "shadow")
                   : column(reports.get(0), "strategy");

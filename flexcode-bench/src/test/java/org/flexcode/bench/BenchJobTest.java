@@ -275,21 +275,21 @@ class BenchJobTest {
   void strategyListsKeepTheCommasInsideSpecs() {
     assertEquals(
         List.of("mllib", "shadow:m=2,f=0.05", "hybrid:s=1,m=1,f=0.2,selector=random", "bsp"),
-        BenchJob.splitStrategies(
+        BenchRows.splitStrategies(
             "mllib, shadow:m=2,f=0.05,hybrid:s=1,m=1,f=0.2,selector=random,bsp"));
   }
 
   @Test
   void adaptiveStrategiesAreRowsTheEngineAndTheModelBothRead() {
-    List<String> rows = BenchJob.splitStrategies("bsp,ignore:b=auto,floor=0.8,ignore:b=1");
+    List<String> rows = BenchRows.splitStrategies("bsp,ignore:b=auto,floor=0.8,ignore:b=1");
     assertEquals(List.of("bsp", "ignore:b=auto,floor=0.8", "ignore:b=1"), rows);
-    assertEquals("ignore:b=auto,floor=0.8,window=5", BenchJob.specOf(rows.get(1)));
+    assertEquals("ignore:b=auto,floor=0.8,window=5", BenchRows.specOf(rows.get(1)));
     assertEquals(
         "ignore:b=auto,floor=0.8,window=5", org.flexcode.model.Rule.parse(rows.get(1)).spec());
-    List<String> auto = BenchJob.splitStrategies("bsp,auto,auto:exact=true,chunks=2");
+    List<String> auto = BenchRows.splitStrategies("bsp,auto,auto:exact=true,chunks=2");
     assertEquals(List.of("bsp", "auto", "auto:exact=true,chunks=2"), auto);
-    assertEquals("auto:exact=false", BenchJob.specOf(auto.get(1)));
-    assertEquals("auto:exact=true,chunks=2", BenchJob.specOf(auto.get(2)));
+    assertEquals("auto:exact=false", BenchRows.specOf(auto.get(1)));
+    assertEquals("auto:exact=true,chunks=2", BenchRows.specOf(auto.get(2)));
     assertEquals("auto:exact=true,chunks=2", org.flexcode.model.Rule.parse(auto.get(2)).spec());
   }
 

@@ -61,9 +61,9 @@ class InjectedDrawsTest {
   void bareIgnoreTakesBFromCores() {
     Args withCores = new Args("bench", new String[] {"--cores", "2"}, 0, Set.of("cores"));
     Args without = new Args("bench", new String[] {}, 0, Set.of("cores"));
-    assertEquals("ignore:b=2", BenchJob.ignoreDefault("ignore", withCores));
-    assertEquals("ignore:b=3", BenchJob.ignoreDefault("ignore:b=3", withCores));
-    assertEquals("ignore", BenchJob.ignoreDefault("ignore", without));
-    assertEquals("bsp", BenchJob.ignoreDefault("bsp", withCores));
+    assertEquals("ignore:b=2", BenchRows.ignoreDefault("ignore", withCores));
+    assertEquals("ignore:b=3", BenchRows.ignoreDefault("ignore:b=3", withCores));
+    assertEquals("ignore", BenchRows.ignoreDefault("ignore", without));
+    assertEquals("bsp", BenchRows.ignoreDefault("bsp", withCores));
   }
 }

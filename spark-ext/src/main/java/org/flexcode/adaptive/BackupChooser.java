@@ -1,9 +1,7 @@
 package org.flexcode.adaptive;
 
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.Deque;
 import java.util.Locale;
 
 /**
@@ -36,12 +34,8 @@ public final class BackupChooser {
   private final int window;
   private final int maxB;
   private final double floor;
-  private final Deque<double[]> history = new ArrayDeque<>();
-  private final Deque<Double> overheads = new ArrayDeque<>();
-  private final double[] lastSeenMs;
-  private final int[] lastSeenAt;
+  private final TimeHistory history;
   private final int[] memory;
-  private int observed;
 
   /**
    * A chooser for tasks holding {@code blockRecords[i]} records each, keeping at least {@code
@@ -58,9 +52,7 @@ public final class BackupChooser {
     this.floor = floor;
     this.window = window;
     this.maxB = largestB(records, floor);
-    this.lastSeenMs = new double[records.length];
-    this.lastSeenAt = new int[records.length];
-    Arrays.fill(lastSeenAt, Integer.MIN_VALUE / 2);
+    this.history = new TimeHistory(records.length, window);
     this.memory = new int[records.length];
     Arrays.fill(memory, 4 * window);
   }
@@ -129,30 +121,18 @@ public final class BackupChooser {
     }
     double[] ms = times.responseMs();
     BitSet censored = times.censored();
-    double[] estimate = new double[ms.length];
     double slow = 2 * medianOf(ms, censored);
     for (int i = 0; i < ms.length; i++) {
-      boolean recent = observed - lastSeenAt[i] <= memory[i];
       if (censored.get(i)) {
-        estimate[i] = recent ? Math.max(ms[i], lastSeenMs[i]) : ms[i];
-      } else {
-        estimate[i] = ms[i];
-        if (ms[i] <= slow) {
-          memory[i] = 4 * window;
-        } else if (!recent && lastSeenMs[i] > slow) {
-          memory[i] = (int) Math.min(1 << 20, 2L * memory[i]); // a probe found it still slow
-        }
-        lastSeenMs[i] = ms[i];
-        lastSeenAt[i] = observed;
+        continue;
+      }
+      if (ms[i] <= slow) {
+        memory[i] = 4 * window;
+      } else if (!history.recent(i, memory[i]) && history.lastSeenMs(i) > slow) {
+        memory[i] = (int) Math.min(1 << 20, 2L * memory[i]); // a probe found it still slow
       }
     }
-    observed++;
-    history.addLast(estimate);
-    overheads.addLast(times.overheadMs());
-    if (history.size() > window) {
-      history.removeFirst();
-      overheads.removeFirst();
-    }
+    history.add(times, i -> memory[i]);
   }
 
   /** The median of the uncensored times (all of them if every one is censored). */
@@ -172,8 +152,8 @@ public final class BackupChooser {
   private double rate(int b) {
     double aggregated = 0;
     double ms = 0;
-    java.util.Iterator<Double> overhead = overheads.iterator();
-    for (double[] times : history) {
+    java.util.Iterator<Double> overhead = history.overheads().iterator();
+    for (double[] times : history.estimates()) {
       Integer[] order = new Integer[times.length];
       for (int i = 0; i < order.length; i++) {
         order[i] = i;

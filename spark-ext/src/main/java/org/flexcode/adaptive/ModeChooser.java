@@ -1,9 +1,6 @@
 package org.flexcode.adaptive;
 
-import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.BitSet;
-import java.util.Deque;
 import java.util.Locale;
 import org.flexcode.adaptive.ModeChoice.Mode;
 import org.flexcode.adaptive.ModeChoice.Predictions;
@@ -64,11 +61,7 @@ public final class ModeChooser {
   private final int window;
   private final int maxB;
   private final double late;
-  private final Deque<double[]> history = new ArrayDeque<>();
-  private final Deque<Double> overheads = new ArrayDeque<>();
-  private final double[] lastSeenMs;
-  private final int[] lastSeenAt;
-  private int observed;
+  private final TimeHistory history;
   private Mode current = Mode.BSP;
 
   /**
@@ -105,9 +98,7 @@ public final class ModeChooser {
     this.exact = exact;
     this.window = window;
     this.maxB = exact ? 0 : BackupChooser.largestB(workerRecords, floor);
-    this.lastSeenMs = new double[records.length];
-    this.lastSeenAt = new int[records.length];
-    Arrays.fill(lastSeenAt, Integer.MIN_VALUE / 2);
+    this.history = new TimeHistory(records.length, window);
   }
 
   /** The choice for the next iteration (it becomes the current mode). */
@@ -180,26 +171,7 @@ public final class ModeChooser {
       throw new IllegalArgumentException(
           "auto: times of " + times.tasks() + " home chunks, expected " + records.length);
     }
-    double[] ms = times.responseMs();
-    BitSet censored = times.censored();
-    double[] estimate = new double[ms.length];
-    for (int c = 0; c < ms.length; c++) {
-      boolean recent = observed - lastSeenAt[c] <= 4 * window;
-      if (censored.get(c)) {
-        estimate[c] = recent ? Math.max(ms[c], lastSeenMs[c]) : ms[c];
-      } else {
-        estimate[c] = ms[c];
-        lastSeenMs[c] = ms[c];
-        lastSeenAt[c] = observed;
-      }
-    }
-    observed++;
-    history.addLast(estimate);
-    overheads.addLast(times.overheadMs());
-    if (history.size() > window) {
-      history.removeFirst();
-      overheads.removeFirst();
-    }
+    history.add(times, c -> 4 * window);
   }
 
   /** Each mode's predicted ms per pass over the history. */
@@ -208,8 +180,8 @@ public final class ModeChooser {
     double steal = 0;
     double[] ignoreMs = new double[maxB + 1];
     double[] ignoreShare = new double[maxB + 1];
-    java.util.Iterator<Double> overhead = overheads.iterator();
-    for (double[] times : history) {
+    java.util.Iterator<Double> overhead = history.overheads().iterator();
+    for (double[] times : history.estimates()) {
       double o = overhead.next();
       double[] span = spans(times);
       double rate = 0;
