@@ -25,9 +25,10 @@ import org.flexcode.stragglers.StragglerPattern;
  * those whose confs are read at context start each in an application of their own, {@link
  * BaselineApplication}); the others are FlexCode strategies. Every row's application runs with
  * {@code --compute} as {@value Compute#CONF_KEY}. After a warm-up (every row, {@value
- * BenchRunner#WARM_UP_ITERATIONS} iterations, no stragglers), each pattern runs its rows in an
- * order rotated by the pattern's index ({@link BenchRunner}). Writes a JSON report, a Markdown
- * table and PNG plots next to it ({@link BenchReport}).
+ * BenchRunner#WARM_UP_ITERATIONS} iterations, at least {@value
+ * BenchRunner#APPLICATION_WARM_UP_ITERATIONS} in all per application, no stragglers), each pattern
+ * runs its rows in an order rotated by the pattern's index ({@link BenchRunner}). Writes a JSON
+ * report, a Markdown table and PNG plots next to it ({@link BenchReport}).
  */
 final class BenchJob {
 
@@ -276,7 +277,7 @@ final class BenchJob {
     BenchRunner runner = new BenchRunner(jsc, listener, load, args.integer("iterations", 30), seed);
     System.out.printf("bench: %s%n", sizes);
     for (String row : rows) {
-      runner.warmUp(row);
+      runner.warmUp(row, BenchRunner.warmUpIterations(rows.size()));
     }
     List<BenchRunner.Measured> measured = new ArrayList<>();
     for (int round = 0; round < repeats; round++) {

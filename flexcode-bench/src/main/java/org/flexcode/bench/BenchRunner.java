@@ -52,10 +52,26 @@ final class BenchRunner {
   static final int WARM_UP_ITERATIONS = 2;
 
   /**
-   * A warm-up run of {@code strategy}: {@link #WARM_UP_ITERATIONS}, no stragglers, not recorded.
+   * Warm-up iterations an application runs in all before it measures anything. Its executors are
+   * new JVMs that compile the iteration's code over its first iterations: in the 8 x 2 grid's child
+   * applications (one row each, two warm-up iterations), the first measured row was still warming
+   * (mllib-tuned under ideal: 1.4 s falling to 0.9 s over six iterations, at 76% CPU;
+   * mllib+speculation 1.0 s falling to 0.8 s over twenty).
    */
-  void warmUp(String strategy) {
-    run(strategy, StragglerPattern.ideal(), WARM_UP_ITERATIONS, false);
+  static final int APPLICATION_WARM_UP_ITERATIONS = 16;
+
+  /**
+   * Warm-up iterations of each of an application's {@code rows} rows: {@link #WARM_UP_ITERATIONS},
+   * or more when the rows are too few to make {@link #APPLICATION_WARM_UP_ITERATIONS} together.
+   */
+  static int warmUpIterations(int rows) {
+    int share = (APPLICATION_WARM_UP_ITERATIONS + rows - 1) / Math.max(1, rows);
+    return Math.max(WARM_UP_ITERATIONS, share);
+  }
+
+  /** A warm-up run of {@code strategy}: {@code iterations}, no stragglers, not recorded. */
+  void warmUp(String strategy, int iterations) {
+    run(strategy, StragglerPattern.ideal(), iterations, false);
   }
 
   /**
