@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,21 @@ final class BaselineApplication {
   /** The bench option naming the child application's row. */
   static final String CHILD_BASELINE = "child-baseline";
 
+  /**
+   * The parent's confs a child application does not inherit: its master, name, id and driver
+   * address, spark-submit's own keys and the jars (set for the child separately).
+   */
+  private static final List<String> NOT_INHERITED =
+      List.of(
+          "spark.master",
+          "spark.app.",
+          "spark.submit.",
+          "spark.driver.host",
+          "spark.driver.port",
+          "spark.executor.id",
+          "spark.jars",
+          "spark.repl.");
+
   private BaselineApplication() {}
 
   /**
@@ -50,7 +66,12 @@ final class BaselineApplication {
     }
     SparkConf parent = new SparkConf();
     command.add("-Dspark.master=" + master);
-    baseline.confs().forEach((key, value) -> command.add("-D" + key + "=" + value));
+    Map<String, String> user = new LinkedHashMap<>();
+    for (scala.Tuple2<String, String> entry : parent.getAll()) {
+      user.put(entry._1(), entry._2());
+    }
+    childConfs(user, baseline.confs())
+        .forEach((key, value) -> command.add("-D" + key + "=" + value));
     // The jars spark-submit ships to the executors (the bench's own: its tasks' lambdas live
     // there).
     String jars = parent.get("spark.jars", "");
@@ -75,6 +96,28 @@ final class BaselineApplication {
     List<Run> runs = read(childReport);
     Files.deleteIfExists(childReport);
     return runs;
+  }
+
+  /**
+   * The confs a child application starts with: the user's ({@code --conf}, as the parent's {@code
+   * spark.*} confs, but those a context or spark-submit sets for itself), then the row's own, which
+   * win (so every row runs with the same executor memory, JVM options and so on).
+   */
+  static Map<String, String> childConfs(Map<String, String> parent, Map<String, String> row) {
+    Map<String, String> confs = new LinkedHashMap<>();
+    parent.forEach(
+        (key, value) -> {
+          if (key.startsWith("spark.") && NOT_INHERITED.stream().noneMatch(p -> matches(key, p))) {
+            confs.put(key, value);
+          }
+        });
+    confs.putAll(row);
+    return confs;
+  }
+
+  /** {@code key} is {@code pattern}, or starts with it when the pattern ends with a dot. */
+  private static boolean matches(String key, String pattern) {
+    return pattern.endsWith(".") ? key.startsWith(pattern) : key.equals(pattern);
   }
 
   /** Writes the child application's runs for its parent. */
