@@ -55,8 +55,9 @@ final class BenchRunner {
    * Warm-up iterations an application runs in all before it measures anything. Its executors are
    * new JVMs that compile the iteration's code over its first iterations: in the 8 x 2 grid's child
    * applications (one row each, two warm-up iterations), the first measured row was still warming
-   * (mllib-tuned under ideal: 1.4 s falling to 0.9 s over six iterations, at 76% CPU;
-   * mllib+speculation 1.0 s falling to 0.8 s over twenty).
+   * (mllib-tuned under ideal: 1.4 s falling to 0.9 s over six iterations; mllib+speculation 1.0 s
+   * falling to 0.8 s over twenty). The warm-up does not lower mllib-tuned's CPU under ideal (64-71%
+   * with it): that is Spark's own work for its 72 tasks per iteration (docs/BENCHMARKS.md).
    */
   static final int APPLICATION_WARM_UP_ITERATIONS = 16;
 
