@@ -13,7 +13,8 @@ import java.util.function.IntUnaryOperator;
  * choosers ({@link BackupChooser}, {@link ModeChooser}) read them. A censored time (a task left out
  * or superseded: only known to exceed the moment the iteration ended) counts at the larger of that
  * bound and the task's last observed time while that observation is recent (at most the task's
- * memory, in iterations, old); otherwise at the bound.
+ * memory, in iterations, old); otherwise at the bound; and never below what the recently observed
+ * shape of the slowest ranks predicts ({@link TailShape}).
  *
  * <p>Plain Java, not thread-safe.
  */
@@ -24,6 +25,7 @@ final class TimeHistory {
   private final Deque<Double> overheads = new ArrayDeque<>();
   private final double[] lastSeenMs;
   private final int[] lastSeenAt;
+  private final TailShape tail;
   private int observed;
 
   /** An empty history of {@code tasks} tasks over the last {@code window} iterations. */
@@ -32,6 +34,7 @@ final class TimeHistory {
     this.lastSeenMs = new double[tasks];
     this.lastSeenAt = new int[tasks];
     Arrays.fill(lastSeenAt, Integer.MIN_VALUE / 2);
+    this.tail = new TailShape(Math.max(1, tasks / 2), window, window);
   }
 
   /** Whether task i's last observed time is at most {@code memory} iterations old. */
@@ -61,6 +64,8 @@ final class TimeHistory {
         lastSeenAt[i] = observed;
       }
     }
+    tail.observe(ms, censored, observed);
+    tail.impute(estimate, censored, observed);
     observed++;
     estimates.addLast(estimate);
     overheads.addLast(times.overheadMs());

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -59,13 +61,44 @@ class BackupChooserTest {
     }
     chooser.observe(iteration(0, 6, 2)); // a second slow task, seen with b=0
     assertEquals(2, chooser.choose().b(), chooser.choose().reason());
-    // Both recover and finish among the first n - b: b falls once the window forgets them.
+    // Both recover and finish among the first n - b. The tail seen at the last probe (the slowest
+    // rank's memory doubled to 10 iterations by that probe) expires within three windows, b falls,
+    // the probe finds no straggler, and b stays at 0.
     int b = 2;
-    for (int i = 0; i < 5; i++) {
+    int lowered = -1;
+    for (int i = 0; i < 20; i++) {
       chooser.observe(iteration(b));
       b = chooser.choose().b();
+      if (b == 0 && lowered < 0) {
+        lowered = i;
+      }
     }
+    assertTrue(lowered >= 0 && lowered <= 15, "b lowered after iteration " + lowered);
     assertEquals(0, b, chooser.choose().reason());
+  }
+
+  @Test
+  void keepsLeavingOutATransientStragglerItNoLongerSeesAndProbesEverMoreRarely() {
+    // Every iteration some task (a different one each time) takes 4x the others. Once b=1 leaves
+    // it out, its time is censored; the tail's shape from the probes (b=0 iterations) keeps it in
+    // the estimate, and each probe that finds the tail again doubles how long that shape is kept.
+    BackupChooser chooser = new BackupChooser(EIGHT_BLOCKS, 0.75, 5);
+    List<Integer> probes = new ArrayList<>();
+    int b = chooser.choose().b();
+    for (int it = 0; it < 80; it++) {
+      if (b == 0) {
+        probes.add(it);
+      }
+      chooser.observe(iteration(b, it % 8));
+      b = chooser.choose().b();
+    }
+    // the first iteration has no history (b=0), then ever longer gaps between probes
+    assertTrue(probes.size() <= 6, "b=0 in iterations " + probes);
+    for (int k = 2; k < probes.size(); k++) {
+      int gap = probes.get(k) - probes.get(k - 1);
+      int before = probes.get(k - 1) - probes.get(k - 2);
+      assertTrue(gap >= before, "probe gaps must not shrink: " + probes);
+    }
   }
 
   @Test
