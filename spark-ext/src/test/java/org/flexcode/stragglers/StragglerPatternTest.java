@@ -106,6 +106,28 @@ class StragglerPatternTest {
   }
 
   @Test
+  void seedsDrawDifferentStragglersNotTheSameOnesOnPermutedExecutors() {
+    // The slowest factor over executors "0".."7" in each of 30 iterations: with the seed XOR-ed
+    // into the executor's hash, seeds 0..7 drew the same eight streams, permuted, so the same
+    // slowest factors in every iteration.
+    StragglerPattern pattern = StragglerPattern.parse("slow-worker:p=0.2,max=2");
+    java.util.Set<java.util.List<Double>> samples = new java.util.HashSet<>();
+    for (long seed = 0; seed < 8; seed++) {
+      java.util.List<Double> slowest = new java.util.ArrayList<>();
+      for (int iteration = 1; iteration <= 30; iteration++) {
+        double max = 1;
+        for (int e = 0; e < EXECUTORS; e++) {
+          max =
+              Math.max(max, pattern.factor(seed, new TaskSlot(String.valueOf(e), 0, iteration, 0)));
+        }
+        slowest.add(max);
+      }
+      samples.add(slowest);
+    }
+    assertEquals(8, samples.size(), "seeds 0..7 must draw eight different samples");
+  }
+
+  @Test
   void slowTaskDrawsPerTaskNotPerExecutor() {
     StragglerPattern pattern = StragglerPattern.parse("slow-task:p=0.5,max=3");
     int differing = 0;
