@@ -101,6 +101,7 @@ final class BenchReport {
         "extra_task_seconds_ratio",
         mllibTaskSeconds == 0 ? null : r.cost().taskSeconds() / mllibTaskSeconds);
     putTimeToTarget(row, r);
+    putShare(row, r, meanMs);
     row.put("compute", compute);
     MllibBaseline baseline = MllibBaseline.of(r.strategy());
     if (baseline != null) {
@@ -126,6 +127,18 @@ final class BenchReport {
     Double cpu = cost.cpuUtilization();
     row.put("cpu_utilization", cpu);
     row.put("cpu_bound", cpu == null ? null : cpu > CpuTimes.CPU_BOUND);
+  }
+
+  /**
+   * The mean share of the data an iteration aggregated, the time per pass over the data (mean
+   * iteration ms / that share) and how often an adaptive strategy made each choice; null and empty
+   * for MLlib's rows.
+   */
+  private static void putShare(Map<String, Object> row, Run r, double meanMs) {
+    Double share = r.shareUsed() == null ? null : SampleStats.mean(r.shareUsed());
+    row.put("mean_share_used", share);
+    row.put("ms_per_pass", share == null || share <= 0 ? null : meanMs / share);
+    row.put("choices", DataShare.counts(r.choices()));
   }
 
   /**

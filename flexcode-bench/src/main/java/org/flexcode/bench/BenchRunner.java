@@ -151,7 +151,16 @@ final class BenchRunner {
     Run.Cost cost =
         new Run.Cost(0, waste, discarded, clock.wallMs(), taskMs, clock.cpuUtilization());
     double[] exact = evaluateExactLoss ? workload.exactLoss(trace) : null;
-    return new Run(strategy, pattern.spec(), ms, end, trace.loss(), exact, cost);
+    return new Run(
+        strategy,
+        pattern.spec(),
+        ms,
+        end,
+        trace.loss(),
+        exact,
+        cost,
+        records.stream().mapToDouble(DataShare::of).toArray(),
+        records.stream().map(r -> DataShare.label(r.choice())).toList());
   }
 
   /**

@@ -4,7 +4,8 @@ package org.flexcode.bench;
  * One bench row (a strategy) under one straggler pattern, as measured: iteration times, each
  * iteration's end since the run's start, the loss history as the run computed it (an estimate for
  * approximate strategies), the exact loss at the same weights (evaluated off the clock; the loss
- * history itself where it is exact), and what the run cost.
+ * history itself where it is exact), what the run cost, and for FlexCode's rows each iteration's
+ * share of the data aggregated ({@link DataShare}) and what an adaptive strategy chose.
  */
 record Run(
     String strategy,
@@ -13,7 +14,26 @@ record Run(
     double[] endMs,
     double[] loss,
     double[] exactLoss,
-    Cost cost) {
+    Cost cost,
+    double[] shareUsed,
+    java.util.List<String> choices) {
+
+  /** A run without per-iteration shares and choices (MLlib's rows). */
+  Run(
+      String strategy,
+      String pattern,
+      double[] iterationMs,
+      double[] endMs,
+      double[] loss,
+      double[] exactLoss,
+      Cost cost) {
+    this(strategy, pattern, iterationMs, endMs, loss, exactLoss, cost, null, java.util.List.of());
+  }
+
+  /** No null choices. */
+  Run {
+    choices = choices == null ? java.util.List.of() : java.util.List.copyOf(choices);
+  }
 
   /**
    * What a run cost: the task-seconds of all its task attempts (killed and speculative ones too);
@@ -39,7 +59,8 @@ record Run(
 
   /** This run with {@code iterationMs}, {@code endMs} and {@code cost} replaced. */
   Run with(double[] iterationMs, double[] endMs, Cost cost) {
-    return new Run(strategy, pattern, iterationMs, endMs, loss, exactLoss, cost);
+    return new Run(
+        strategy, pattern, iterationMs, endMs, loss, exactLoss, cost, shareUsed, choices);
   }
 
   /** The loss after the last iteration, or null when there is none. */
