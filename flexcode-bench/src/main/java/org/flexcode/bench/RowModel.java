@@ -90,6 +90,7 @@ final class RowModel {
         s.computedTaskSeconds(),
         s.wastedTaskSeconds(),
         s.idleCoreSeconds(),
+        s.meanDataShare(),
         s.note());
   }
 
@@ -102,6 +103,7 @@ final class RowModel {
         shape.cores(),
         shape.tasks(),
         0,
+        nan,
         nan,
         nan,
         nan,

@@ -46,6 +46,11 @@ final class AutoIgnoreRule implements Rule {
           public int count() {
             return n - b[0];
           }
+
+          @Override
+          public double dataShare(BitSet used, int tasks) {
+            return (double) (n - b[0]) / n;
+          }
         };
     double[] blocks = new double[n];
     Arrays.fill(blocks, 1.0);

@@ -20,13 +20,32 @@ public record ModelSummary(
     double computedTaskSeconds,
     double wastedTaskSeconds,
     double idleCoreSeconds,
+    double meanDataShare,
     String note) {
 
   /** A row for a rule that cannot run on the shape. */
   static ModelSummary unsupported(String rule, String pattern, Cluster c, String why) {
     double nan = Double.NaN;
     return new ModelSummary(
-        rule, pattern, c.executors(), c.cores(), c.tasks(), 0, nan, nan, nan, nan, nan, nan, why);
+        rule,
+        pattern,
+        c.executors(),
+        c.cores(),
+        c.tasks(),
+        0,
+        nan,
+        nan,
+        nan,
+        nan,
+        nan,
+        nan,
+        nan,
+        why);
+  }
+
+  /** Mean ms per pass over the data: the mean iteration over the mean share it aggregated. */
+  public double msPerPass() {
+    return meanMs / meanDataShare;
   }
 
   /** Whether the rule ran. */

@@ -39,6 +39,7 @@ final class MonteCarloModel implements IterationModel {
     double computed = 0;
     double wasted = 0;
     double idle = 0;
+    double share = 0;
     double fixed = cluster.fixedMs();
     double coreCount = (double) m * cluster.cores();
     for (int it = 0; it < iterations; it++) {
@@ -47,6 +48,7 @@ final class MonteCarloModel implements IterationModel {
       ms[it] = o.spanMs() + fixed;
       computed += o.computedTaskMs();
       wasted += o.wastedTaskMs();
+      share += o.dataShare();
       idle += Math.max(0.0, coreCount * o.spanMs() - o.computedTaskMs());
     }
     double mean = Arrays.stream(ms).average().orElse(Double.NaN);
@@ -64,6 +66,7 @@ final class MonteCarloModel implements IterationModel {
         computed / iterations / 1000,
         wasted / iterations / 1000,
         idle / iterations / 1000,
+        share / iterations,
         "");
   }
 

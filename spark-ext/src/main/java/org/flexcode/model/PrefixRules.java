@@ -28,6 +28,11 @@ final class PrefixRules {
       public int count() {
         return k;
       }
+
+      @Override
+      public double dataShare(BitSet used, int n) {
+        return Math.min(1.0, (double) k / n); // the first k of n equal blocks
+      }
     };
   }
 

@@ -24,6 +24,11 @@ final class PrefixSimulation implements Rule.Simulation {
     default int count() {
       return -1;
     }
+
+    /** The share of the data an aggregate over {@code used} of {@code n} tasks covers. */
+    default double dataShare(BitSet used, int n) {
+      return 1.0;
+    }
   }
 
   private static final long INDEX_MASK = (1L << 22) - 1;
@@ -77,7 +82,8 @@ final class PrefixSimulation implements Rule.Simulation {
     for (int i = used.nextSetBit(0); i >= 0; i = used.nextSetBit(i + 1)) {
       useful += schedule.finish[i] - schedule.start[i];
     }
-    return new IterationOutcome(end, computed, Math.max(0.0, computed - useful));
+    return new IterationOutcome(
+        end, computed, Math.max(0.0, computed - useful), stopping.dataShare(used, blocks.length));
   }
 
   /** When task {@code task} finished (or would have) in the last {@link #run}, in ms. */

@@ -103,15 +103,15 @@ public record ScaleSimulator(
   public static String format(List<ModelSummary> rows) {
     StringBuilder out = new StringBuilder();
     out.append("| executors | cores | tasks | pattern | rule | iterations | mean ms | p50 ms |")
-        .append(" p95 ms | vs bsp | task-s | wasted task-s | idle core-s | note |\n")
-        .append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        .append(" p95 ms | vs bsp | ms per pass | task-s | wasted task-s | idle core-s | note |\n")
+        .append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (ModelSummary r : rows) {
       double bsp = bspMean(rows, r);
       out.append(
           String.format(
               Locale.ROOT,
-              "| %d | %d | %d | %s | %s | %d | %.1f | %.1f | %.1f | %.2f | %.2f | %.2f | %.2f | %s"
-                  + " |%n",
+              "| %d | %d | %d | %s | %s | %d | %.1f | %.1f | %.1f | %.2f | %.1f | %.2f | %.2f | %.2f"
+                  + " | %s |%n",
               r.executors(),
               r.cores(),
               r.tasks(),
@@ -122,6 +122,7 @@ public record ScaleSimulator(
               r.p50Ms(),
               r.p95Ms(),
               r.meanMs() / bsp,
+              r.msPerPass(),
               r.computedTaskSeconds(),
               r.wastedTaskSeconds(),
               r.idleCoreSeconds(),
