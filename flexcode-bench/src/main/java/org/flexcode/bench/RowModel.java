@@ -1,6 +1,7 @@
 package org.flexcode.bench;
 
 import java.util.Locale;
+import org.flexcode.model.Cluster;
 import org.flexcode.model.IterationModel;
 import org.flexcode.model.MachineDelays;
 import org.flexcode.model.ModelSummary;
@@ -95,22 +96,8 @@ final class RowModel {
   }
 
   private ModelSummary unsupported(String strategy, String pattern, String why) {
-    double nan = Double.NaN;
-    return new ModelSummary(
-        strategy,
-        pattern,
-        shape.executors(),
-        shape.cores(),
-        shape.tasks(),
-        0,
-        nan,
-        nan,
-        nan,
-        nan,
-        nan,
-        nan,
-        nan,
-        "no model: " + why);
+    Cluster cluster = Cluster.of(shape.executors(), shape.cores(), 1).withTasks(shape.tasks());
+    return ModelSummary.unsupported(strategy, pattern, cluster, "no model: " + why);
   }
 
   /** A ratio to two decimals, or empty when either side is missing. */

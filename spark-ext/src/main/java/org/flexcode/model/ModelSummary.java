@@ -23,8 +23,8 @@ public record ModelSummary(
     double meanDataShare,
     String note) {
 
-  /** A row for a rule that cannot run on the shape. */
-  static ModelSummary unsupported(String rule, String pattern, Cluster c, String why) {
+  /** A row for a rule that cannot run on the shape: no figures, {@code why} as its note. */
+  public static ModelSummary unsupported(String rule, String pattern, Cluster c, String why) {
     double nan = Double.NaN;
     return new ModelSummary(
         rule,
