@@ -1,5 +1,7 @@
 package org.flexcode.bench;
 
+import java.util.List;
+
 /**
  * One bench row (a strategy) under one straggler pattern, as measured: iteration times, each
  * iteration's end since the run's start, the loss history as the run computed it (an estimate for
@@ -16,7 +18,7 @@ record Run(
     double[] exactLoss,
     Cost cost,
     double[] shareUsed,
-    java.util.List<String> choices) {
+    List<String> choices) {
 
   /** A run without per-iteration shares and choices (MLlib's rows). */
   Run(
@@ -27,12 +29,12 @@ record Run(
       double[] loss,
       double[] exactLoss,
       Cost cost) {
-    this(strategy, pattern, iterationMs, endMs, loss, exactLoss, cost, null, java.util.List.of());
+    this(strategy, pattern, iterationMs, endMs, loss, exactLoss, cost, null, List.of());
   }
 
   /** No null choices. */
   Run {
-    choices = choices == null ? java.util.List.of() : java.util.List.copyOf(choices);
+    choices = choices == null ? List.of() : List.copyOf(choices);
   }
 
   /**

@@ -73,12 +73,12 @@ final class TailShape {
 
   /** Records the ranks iteration {@code at} observed: those above its censored count. */
   void observe(double[] ms, BitSet censored, int at) {
-    double median = medianOf(ms);
+    double[] sorted = ms.clone();
+    Arrays.sort(sorted);
+    double median = sorted[sorted.length / 2];
     if (!(median > 0)) {
       return;
     }
-    double[] sorted = ms.clone();
-    Arrays.sort(sorted);
     int c = censored.cardinality();
     for (int j = c + 1; j <= Math.min(ranks, sorted.length); j++) {
       double q = sorted[sorted.length - j] / median;

@@ -48,8 +48,8 @@ final class AutoIgnoreRule implements Rule {
           }
 
           @Override
-          public double dataShare(BitSet used, int tasks) {
-            return (double) (n - b[0]) / n;
+          public double dataShare(int tasks) {
+            return (double) (n - b[0]) / tasks;
           }
         };
     double[] blocks = new double[n];

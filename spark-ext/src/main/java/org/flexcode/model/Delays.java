@@ -2,6 +2,7 @@ package org.flexcode.model;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.flexcode.spec.KeyedRandom;
 
 /** The built-in machine-level patterns (see {@link MachineDelays}). */
 final class Delays {
@@ -18,7 +19,7 @@ final class Delays {
       return factors -> {
         int it = iteration[0]++;
         for (int e = 0; e < factors.length; e++) {
-          factors[e] = factor(Specs.draw(seed, e, it, 0x5eed), e);
+          factors[e] = factor(KeyedRandom.of(seed, e, it, 0x5eed), e);
         }
       };
     }
@@ -171,7 +172,7 @@ final class Delays {
       return factors -> {
         int it = iteration[0]++;
         for (int e = 0; e < factors.length; e++) {
-          double u = Specs.draw(seed, e, it, 0x3a4c).nextDouble();
+          double u = KeyedRandom.of(seed, e, it, 0x3a4c).nextDouble();
           if (it == 0) {
             state[e] = u < stationarySlow();
           } else {

@@ -30,7 +30,7 @@ final class PrefixRules {
       }
 
       @Override
-      public double dataShare(BitSet used, int n) {
+      public double dataShare(int n) {
         return Math.min(1.0, (double) k / n); // the first k of n equal blocks
       }
     };

@@ -25,8 +25,8 @@ final class PrefixSimulation implements Rule.Simulation {
       return -1;
     }
 
-    /** The share of the data an aggregate over {@code used} of {@code n} tasks covers. */
-    default double dataShare(BitSet used, int n) {
+    /** The share of the data the aggregate covers, with {@code n} tasks of equal blocks. */
+    default double dataShare(int n) {
       return 1.0;
     }
   }
@@ -83,7 +83,7 @@ final class PrefixSimulation implements Rule.Simulation {
       useful += schedule.finish[i] - schedule.start[i];
     }
     return new IterationOutcome(
-        end, computed, Math.max(0.0, computed - useful), stopping.dataShare(used, blocks.length));
+        end, computed, Math.max(0.0, computed - useful), stopping.dataShare(blocks.length));
   }
 
   /** When task {@code task} finished (or would have) in the last {@link #run}, in ms. */

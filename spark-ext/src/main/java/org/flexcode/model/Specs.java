@@ -103,21 +103,6 @@ final class Specs {
     }
   }
 
-  private static final long SEED_SALT = 0x632BE59BD9B4E019L;
-
-  /** A generator keyed on (seed, a, b, c), so that every key draws the same stream. */
-  static java.util.SplittableRandom draw(long seed, long a, long b, long c) {
-    // the seed is hashed before the key joins it: seed ^ a alone maps seeds 1 and 7 over executors
-    // 0..7 onto the same streams, permuted (seed 7's executor e drew seed 1's executor e ^ 6)
-    long h = mix(mix(mix(mix(SEED_SALT, seed), a), b), c);
-    return new java.util.SplittableRandom(h);
-  }
-
-  private static long mix(long h, long v) {
-    long x = (h ^ v) * 0x9E3779B97F4A7C15L;
-    return x ^ (x >>> 31);
-  }
-
   static String num(double v) {
     return v == Math.rint(v) && Math.abs(v) < 1e15
         ? Long.toString((long) v)

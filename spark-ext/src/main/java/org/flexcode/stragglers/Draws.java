@@ -1,6 +1,7 @@
 package org.flexcode.stragglers;
 
 import java.util.SplittableRandom;
+import org.flexcode.spec.KeyedRandom;
 
 /**
  * Seeded, repeatable random draws keyed on a few numbers: the same (seed, key) gives the same
@@ -13,22 +14,9 @@ final class Draws {
 
   private Draws() {}
 
-  /** Mixed in before the seed, so that the seed is hashed before the key joins it. */
-  private static final long SEED_SALT = 0x632BE59BD9B4E019L;
-
-  /**
-   * A generator for the key (a, b, c) under {@code seed}. The seed is hashed before the key joins
-   * it: XOR-ing the seed with an executor id's hash directly mapped seeds 0 to 7 over executors "0"
-   * to "7" (hashes 48 to 55) onto the same eight streams, permuted, so every such seed drew the
-   * same slowest factors.
-   */
+  /** A generator for the key (a, b, c) under {@code seed} ({@link KeyedRandom}, as the model). */
   static SplittableRandom of(long seed, long a, long b, long c) {
-    return new SplittableRandom(mix(mix(mix(mix(SEED_SALT, seed), a), b), c));
-  }
-
-  private static long mix(long h, long v) {
-    long x = (h ^ v) * 0x9E3779B97F4A7C15L;
-    return x ^ (x >>> 31);
+    return KeyedRandom.of(seed, a, b, c);
   }
 
   /** A generator for one task attempt: (partition, iteration, attempt). */
