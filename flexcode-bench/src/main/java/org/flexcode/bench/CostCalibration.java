@@ -5,6 +5,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.model.Cluster;
 import org.flexcode.model.Costs;
 import org.flexcode.model.IterationModel;
@@ -29,6 +32,9 @@ import org.flexcode.stragglers.ComputeEmulation;
  *   <li>per-task launch cost L: the median of {@code task_seconds} x 1000 / (iterations x n) minus
  *       T, the share of Spark's task time (deserialization, result serialization, launch) outside
  *       the task's own compute, clamped at 0;
+ *   <li>a chunk task's launch cost (one of {@code steal}'s C chunks per block): the same estimator
+ *       on the {@code steal} rows under {@code ideal}, over n x C tasks of T / C each; L where the
+ *       reports have no such row;
  *   <li>fixed cost per iteration F: the row's {@code mean_iteration_ms} minus the model's compute
  *       span of the same rule under {@code ideal} with T and L (the slowest task's end): job
  *       launch, broadcast, result collection and decode. MLlib rows get their own F the same way
@@ -61,6 +67,8 @@ record CostCalibration(
 
   /** The default costs (see the class comment). */
   static final Costs DEFAULT_COSTS = new Costs(40, 2, 1, 0.01, 2, 20);
+
+  private static final Pattern CHUNKS = Pattern.compile("chunks=(\\d+)");
 
   /** Seed of the calibration's Monte Carlo spans. */
   private static final long SEED = 1L;
@@ -102,7 +110,10 @@ record CostCalibration(
       job += (rest[i] - d * mb[i]) / rest.length;
     }
     double launch = median(points.stream().mapToDouble(p -> p.launchMs).toArray());
-    Costs costs = new Costs(Math.max(0, job), launch, 0, b, 0, d);
+    double chunkLaunch = median(points.stream().mapToDouble(p -> p.chunkLaunchMs).toArray());
+    Costs costs =
+        new Costs(
+            Math.max(0, job), launch, 0, b, 0, d, Double.isNaN(chunkLaunch) ? launch : chunkLaunch);
     Costs mllib =
         Double.isNaN(first.mllibFixedMs)
             ? null
@@ -139,9 +150,11 @@ record CostCalibration(
   static String describe(Costs c) {
     return String.format(
         Locale.ROOT,
-        "job %.1f ms, launch %.2f ms/task, decode %.2f + %.4f n ms, broadcast %.2f + %.2f ms/MB",
+        "job %.1f ms, launch %.2f ms/task (%.2f ms/chunk task), decode %.2f + %.4f n ms,"
+            + " broadcast %.2f + %.2f ms/MB",
         c.jobMs(),
         c.taskLaunchMs(),
+        c.chunkLaunchMs(),
         c.decodeBaseMs(),
         c.decodePerTaskMs(),
         c.broadcastBaseMs(),
@@ -195,7 +208,8 @@ record CostCalibration(
       double launchMs,
       double fixedMs,
       double mllibFixedMs,
-      double unslowedMs) {
+      double unslowedMs,
+      double chunkLaunchMs) {
 
     static Point of(JsonNode root) {
       BenchShape shape = BenchShape.of(root);
@@ -230,9 +244,23 @@ record CostCalibration(
         }
       }
       double dimension = root.path("workload").path("model_dimension").asDouble(0);
+      double chunkLaunch = chunkLaunchOf(root, shape.tasks(), t);
       return emulated > 0
-          ? new Point(shape, dimension * 8 / 1e6, emulated, launchMs, fixed, mllib, real)
-          : new Point(shape, dimension * 8 / 1e6, real, launchMs, fixed, mllib, 0.0);
+          ? new Point(
+              shape, dimension * 8 / 1e6, emulated, launchMs, fixed, mllib, real, chunkLaunch)
+          : new Point(shape, dimension * 8 / 1e6, real, launchMs, fixed, mllib, 0.0, chunkLaunch);
+    }
+
+    /** The launch estimator over the ideal steal rows' n x C chunk tasks; NaN without one. */
+    private static double chunkLaunchOf(JsonNode root, int tasks, double blockMs) {
+      List<JsonNode> steal = idealRows(root, "steal");
+      double[] estimates = new double[steal.size()];
+      for (int i = 0; i < estimates.length; i++) {
+        Matcher m = CHUNKS.matcher(steal.get(i).path("strategy").asText());
+        int chunks = m.find() ? Integer.parseInt(m.group(1)) : StrategyDefaults.STEAL_CHUNKS;
+        estimates[i] = launchOf(steal.get(i), tasks * chunks, blockMs / chunks);
+      }
+      return median(estimates);
     }
 
     private static List<JsonNode> idealRows(JsonNode root, String name) {

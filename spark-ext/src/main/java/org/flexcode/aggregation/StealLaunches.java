@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.flexcode.adaptive.SlowExecutors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -147,9 +148,29 @@ final class StealLaunches implements LateLaunchPolicy {
         duplicated += ranMs(it, t, results.get(t), endMs);
       }
     }
-    avoided = indexesOf(slow.observe(it, results.values()));
+    Set<Integer> next = indexesOf(slow.observe(it, runMsByExecutor(results.values())));
+    if (!next.equals(avoided)) {
+      LOG.info(
+          "FlexCode iteration {}: avoiding executors {} (median task over {} x all executors' in {}"
+              + " iterations in a row): their chunks prefer other holders",
+          it,
+          next.stream().map(e -> executorIds[e]).sorted().toList(),
+          SlowExecutors.FACTOR,
+          SlowExecutors.MEMORY);
+    }
+    avoided = next;
     placement.avoid(avoided);
     return new StealRecord(moves, launched.cardinality() - plan.numChunks(), duplicated);
+  }
+
+  /** Each executor's run times (ms on the executor, start to finish) of these results. */
+  private static Map<String, List<Long>> runMsByExecutor(Iterable<PartialResult> results) {
+    Map<String, List<Long>> byExecutor = new HashMap<>();
+    for (PartialResult r : results) {
+      long ms = Math.max(0, r.finishMs() - r.startMs());
+      byExecutor.computeIfAbsent(r.executorId(), e -> new ArrayList<>()).add(ms);
+    }
+    return byExecutor;
   }
 
   private long ranMs(int it, int task, PartialResult result, long endMs) {

@@ -82,6 +82,14 @@ public record Cluster(
     return costs.taskLaunchMs() + blocks * load * (unslowedBlockMs + blockMs * factor);
   }
 
+  /**
+   * How long one of {@code steal}'s chunk tasks, the fraction {@code share} of a block, lasts:
+   * chunkLaunch + share x load x (unslowedBlockMs + blockMs x factor).
+   */
+  public double chunkMs(double share, double load, double factor) {
+    return costs.chunkLaunchMs() + share * load * (unslowedBlockMs + blockMs * factor);
+  }
+
   /** The compute of one block at factor 1: unslowedBlockMs + blockMs. */
   public double plainBlockMs() {
     return unslowedBlockMs + blockMs;

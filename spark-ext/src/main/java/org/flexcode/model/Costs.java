@@ -2,9 +2,11 @@ package org.flexcode.model;
 
 /**
  * The engine's costs outside a task's compute, in ms: a fixed cost per iteration (job launch), a
- * launch cost per task (or per chunk), the driver's decode time a + b x n for n tasks, and the
- * broadcast time c + d x (model MB). One iteration's fixed cost is {@code job + decode(n) +
- * broadcast(model)}; every task adds {@code taskLaunchMs} to its own duration.
+ * launch cost per task, the driver's decode time a + b x n for n tasks, the broadcast time c + d x
+ * (model MB), and the launch cost of one of {@code steal}'s chunk tasks (several run one after the
+ * other on a core; measured apart, as it differs from a block task's). One iteration's fixed cost
+ * is {@code job + decode(n) + broadcast(model)}; every task adds {@code taskLaunchMs} (a chunk task
+ * {@code chunkLaunchMs}) to its own duration.
  */
 public record Costs(
     double jobMs,
@@ -12,7 +14,26 @@ public record Costs(
     double decodeBaseMs,
     double decodePerTaskMs,
     double broadcastBaseMs,
-    double broadcastPerMbMs) {
+    double broadcastPerMbMs,
+    double chunkLaunchMs) {
+
+  /** Costs whose chunk tasks cost what a block task's launch costs. */
+  public Costs(
+      double jobMs,
+      double taskLaunchMs,
+      double decodeBaseMs,
+      double decodePerTaskMs,
+      double broadcastBaseMs,
+      double broadcastPerMbMs) {
+    this(
+        jobMs,
+        taskLaunchMs,
+        decodeBaseMs,
+        decodePerTaskMs,
+        broadcastBaseMs,
+        broadcastPerMbMs,
+        taskLaunchMs);
+  }
 
   /** No cost at all: iteration time is compute only. */
   public static Costs none() {
@@ -22,7 +43,13 @@ public record Costs(
   /** Validates: every cost is finite and >= 0. */
   public Costs {
     double[] all = {
-      jobMs, taskLaunchMs, decodeBaseMs, decodePerTaskMs, broadcastBaseMs, broadcastPerMbMs
+      jobMs,
+      taskLaunchMs,
+      decodeBaseMs,
+      decodePerTaskMs,
+      broadcastBaseMs,
+      broadcastPerMbMs,
+      chunkLaunchMs
     };
     for (double v : all) {
       Specs.check(v >= 0 && Double.isFinite(v), "costs must be finite and >= 0, got " + v);

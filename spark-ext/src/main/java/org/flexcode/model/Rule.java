@@ -17,9 +17,10 @@ import org.flexcode.coding.GradientCode;
  * of blocks [k n/m, (k+1) n/m), queued after the primaries: ends when every primary finished, or
  * when at most m primaries are missing and each missing block's shadow finished); {@code limit}
  * (bsp with no straggler and no skew); {@code balanced} (perfect load balancing: launch + total
- * work / sum over cores of 1 / factor); {@code steal:r=2,chunks=4} (every block cut into chunks,
- * each cached on r distinct executors; an executor computes its home chunks first, then its idle
- * cores take pending chunks they hold a copy of; exact, ends when every chunk is computed once);
+ * work / sum over cores of 1 / factor); {@code steal:r=2,chunks=4,late=1.5} (every block cut into
+ * chunks, each cached on r distinct executors; an executor computes its home chunks first, then its
+ * idle cores take pending chunks they hold a copy of, then late copies of chunks running over late
+ * x the median; slow executors avoided as the engine does; exact, ends when every chunk finished);
  * {@code ssp:staleness=1,b=1} (late tasks keep running into later iterations, at most b blocks
  * missing, none waited on for more than k iterations); {@code auto:exact=false} (steal's layout,
  * each iteration in the mode the engine's chooser picks from the simulated history: bsp, steal or
@@ -78,9 +79,14 @@ public interface Rule {
     return new Balanced();
   }
 
-  /** Work stealing at chunk granularity over r cached copies. */
+  /** Work stealing at chunk granularity over r cached copies, late copies at 1.5x the median. */
   static Rule steal(int r, int chunks) {
-    return new StealRule(r, chunks);
+    return new StealRule(r, chunks, StealRule.DEFAULT_LATE);
+  }
+
+  /** Work stealing with late copies at {@code late} x the median chunk time (0: none). */
+  static Rule steal(int r, int chunks, double late) {
+    return new StealRule(r, chunks, late);
   }
 
   /**

@@ -34,7 +34,11 @@ final class Specs {
           .with(
               "steal",
               List.of("r", "chunks", "late"),
-              s -> Rule.steal(s.integer("r", 2), s.integer("chunks", 4)))
+              s ->
+                  Rule.steal(
+                      s.integer("r", 2),
+                      s.integer("chunks", 4),
+                      s.number("late", StealRule.DEFAULT_LATE)))
           .with(
               "auto",
               List.of("exact", "r", "chunks"),

@@ -70,7 +70,7 @@ class RuleTest {
   @Test
   void stealMovesOnlyTheSlowExecutorsPendingChunks() {
     Cluster cluster = Cluster.of(8, 1, T);
-    Rule steal = Rule.steal(2, 4);
+    Rule steal = Rule.steal(2, 4, 0);
     IterationOutcome ideal = once(steal, cluster, oneSlow(8, 1.0));
     assertEquals(T, ideal.spanMs(), 1e-9);
     assertEquals(8 * T, ideal.computedTaskMs(), 1e-9);
@@ -101,7 +101,8 @@ class RuleTest {
             "shadow:m=2,f=0.25",
             "limit",
             "balanced",
-            "steal:r=2,chunks=4")) {
+            "steal:r=2,chunks=4",
+            "steal:r=2,chunks=4,late=0.0")) {
       assertEquals(spec, Rule.parse(spec).spec());
     }
     Cluster big = Cluster.of(100, 1, T);

@@ -1,0 +1,69 @@
+package org.flexcode.adaptive;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Which executors {@code steal} keeps work away from (the engine's launches and the model's steal
+ * rule both ask it): those whose median task run time (on the executor, from start to finish) was
+ * over {@link #FACTOR} x the median of all executors in each of the last {@link #MEMORY}
+ * iterations. One slow iteration is a transient straggler, which the late copies handle; two in a
+ * row are taken as persistent, and the next iteration's chunks prefer other holders (and late
+ * copies go elsewhere), so the slow executor is not handed other executors' chunks at the end of an
+ * iteration. An avoided executor is given work again after {@link #HOLD} iterations, and measured
+ * anew.
+ */
+public final class SlowExecutors {
+
+  /** Slow: a median run time over this multiple of the all-executor median. */
+  public static final double FACTOR = 1.5;
+
+  /** Consecutive slow iterations before an executor is avoided. */
+  public static final int MEMORY = 2;
+
+  /** Iterations an executor stays avoided before it is given work again (and measured anew). */
+  public static final int HOLD = 10;
+
+  private final Map<String, Integer> slowStreak = new HashMap<>();
+  private final Map<String, Integer> avoidedSince = new HashMap<>();
+
+  /**
+   * Updates the streaks from one iteration's task run times (ms on the executor, from start to
+   * finish) by executor id, and returns the executors to avoid in the next iteration.
+   */
+  public Set<String> observe(int iteration, Map<String, List<Long>> byExecutor) {
+    List<Long> all = new ArrayList<>();
+    byExecutor.values().forEach(all::addAll);
+    double overall = median(all);
+    Set<String> slow = new TreeSet<>();
+    for (Map.Entry<String, List<Long>> e : byExecutor.entrySet()) {
+      if (byExecutor.size() > 1 && median(e.getValue()) > FACTOR * overall) {
+        slow.add(e.getKey());
+      }
+    }
+    for (String e : byExecutor.keySet()) { // executors that ran nothing keep their streak
+      slowStreak.merge(e, slow.contains(e) ? 1 : 0, (old, one) -> one == 0 ? 0 : old + 1);
+    }
+    avoidedSince.entrySet().removeIf(e -> iteration - e.getValue() >= HOLD);
+    for (Map.Entry<String, Integer> e : slowStreak.entrySet()) {
+      if (e.getValue() >= MEMORY && !avoidedSince.containsKey(e.getKey())) {
+        avoidedSince.put(e.getKey(), iteration);
+        e.setValue(0);
+      }
+    }
+    return Set.copyOf(avoidedSince.keySet());
+  }
+
+  private static double median(List<Long> values) {
+    if (values.isEmpty()) {
+      return 0;
+    }
+    List<Long> sorted = new ArrayList<>(values);
+    sorted.sort(null);
+    return sorted.get(sorted.size() / 2);
+  }
+}

@@ -1,0 +1,280 @@
+package org.flexcode.model;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.TreeMap;
+import org.flexcode.adaptive.SlowExecutors;
+
+/**
+ * {@link StealRule} prepared for one cluster: the chunk layout and the state carried from one
+ * simulated iteration to the next (which executors the engine's {@link SlowExecutors} avoids).
+ *
+ * <p>An iteration is simulated event by event on the cores. A free core takes its executor's next
+ * home chunk; with none left, the pending chunk it holds a copy of that its home would compute
+ * last; with none pending, a late copy: a chunk whose only copy runs on another executor and has
+ * run over {@code late} x the median duration of the copies finished so far (and at least {@link
+ * #MIN_RUNTIME_MS}) is copied to this core, and the first copy to finish wins. A losing late copy
+ * is killed when its chunk finishes; a losing home copy runs on (the engine does not kill it). An
+ * avoided executor takes only chunks none of whose holders is available; it is measured again after
+ * the engine's hold.
+ */
+final class StealSimulation implements Rule.Simulation {
+
+  /** A copy counts as late only after this long, as in the engine. */
+  static final double MIN_RUNTIME_MS = 100;
+
+  private final Cluster cluster;
+  private final int chunks;
+  private final double late;
+  private final int[][] holders;
+  private final int[][] home;
+  private final int[][] copies;
+  private final int[][] held;
+  private final SlowExecutors slow = new SlowExecutors();
+  private Set<Integer> avoided = Set.of();
+  private int iteration;
+
+  private final int[] homeNext;
+  private final int[] copyNext;
+  private final double[] start;
+  private final double[] end;
+  private final int[] ranOn;
+  private final double[] copyStart;
+  private final double[] copyEnd;
+  private final int[] copyOn;
+  private double[] factors;
+  private double[] loads;
+  private final PriorityQueue<double[]> finishes =
+      new PriorityQueue<>((a, b) -> Double.compare(a[0], b[0]));
+  private final RunningMedian finished = new RunningMedian();
+
+  StealSimulation(Cluster cluster, int r, int chunks, double late) {
+    this.cluster = cluster;
+    this.chunks = chunks;
+    this.late = late;
+    int m = cluster.executors();
+    int total = cluster.tasks() * chunks;
+    holders = new int[total][];
+    for (int q = 0; q < total; q++) {
+      holders[q] = holdersOf(q / chunks, q % chunks, r);
+    }
+    home = queues(total, m, 0, 1, false);
+    copies = queues(total, m, 1, r, true); // thieves take what the home would compute last
+    held = queues(total, m, 0, r, false);
+    homeNext = new int[m];
+    copyNext = new int[m];
+    start = new double[total];
+    end = new double[total];
+    ranOn = new int[total];
+    copyStart = new double[total];
+    copyEnd = new double[total];
+    copyOn = new int[total];
+  }
+
+  /**
+   * Chunk c of block j: its home (the block's executor) first, copy k (1 <= k < r) on (home + 1 +
+   * ((c (r - 1) + k - 1) mod (M - 1))) mod M, so an executor's chunks spread over its neighbours.
+   */
+  private int[] holdersOf(int block, int chunk, int r) {
+    int m = cluster.executors();
+    int owner = cluster.executorOf(block);
+    int[] h = new int[r];
+    h[0] = owner;
+    for (int k = 1; k < r; k++) {
+      h[k] = (owner + 1 + (chunk * (r - 1) + k - 1) % (m - 1)) % m;
+    }
+    return h;
+  }
+
+  /** Per executor, the chunks of which it holds copy {@code from}..{@code to - 1}. */
+  private int[][] queues(int total, int m, int from, int to, boolean reversed) {
+    List<List<Integer>> byExecutor = new ArrayList<>();
+    for (int e = 0; e < m; e++) {
+      byExecutor.add(new ArrayList<>());
+    }
+    for (int i = 0; i < total; i++) {
+      int q = reversed ? total - 1 - i : i;
+      for (int k = from; k < to; k++) {
+        byExecutor.get(holders[q][k]).add(q);
+      }
+    }
+    int[][] queues = new int[m][];
+    for (int e = 0; e < m; e++) {
+      queues[e] = byExecutor.get(e).stream().mapToInt(Integer::intValue).toArray();
+    }
+    return queues;
+  }
+
+  @Override
+  public IterationOutcome run(double[] factors, double[] loads) {
+    this.factors = factors;
+    this.loads = loads;
+    reset();
+    PriorityQueue<double[]> free =
+        new PriorityQueue<>(
+            (a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[1], b[1]));
+    for (int e = 0; e < cluster.executors(); e++) {
+      for (int c = 0; c < cluster.cores(); c++) {
+        free.add(new double[] {0.0, e});
+      }
+    }
+    List<double[]> waiting = new ArrayList<>(); // cores with nothing to do until a copy starts
+    while (!free.isEmpty()) {
+      double[] core = free.poll();
+      int before = finishes.size();
+      double next = schedule(core[0], (int) core[1]);
+      if (Double.isFinite(next)) {
+        free.add(new double[] {next, core[1]});
+      } else {
+        waiting.add(core);
+      }
+      if (finishes.size() > before) { // a copy started: it may become late, look again
+        waiting.forEach(w -> free.add(new double[] {core[0], w[1]}));
+        waiting.clear();
+      }
+    }
+    return finish();
+  }
+
+  private void reset() {
+    Arrays.fill(homeNext, 0);
+    Arrays.fill(copyNext, 0);
+    Arrays.fill(start, Double.NaN);
+    Arrays.fill(end, Double.POSITIVE_INFINITY);
+    Arrays.fill(copyStart, Double.NaN);
+    Arrays.fill(copyEnd, Double.POSITIVE_INFINITY);
+    finishes.clear();
+    finished.clear();
+  }
+
+  /**
+   * A core of executor {@code e} free at {@code t}: starts a chunk or a late copy there and returns
+   * when the core is free again, or when it should look again for a late copy; infinity when it has
+   * nothing left to do this iteration.
+   */
+  private double schedule(double t, int e) {
+    while (!finishes.isEmpty() && finishes.peek()[0] <= t) {
+      finished.add(finishes.poll()[1]);
+    }
+    int q = nextChunk(e);
+    if (q >= 0) {
+      start[q] = t;
+      ranOn[q] = e;
+      end[q] = t + durationOn(q, e);
+      finishes.add(new double[] {end[q], end[q] - t});
+      return end[q];
+    }
+    if (late <= 0) { // an avoided executor still takes late copies (the engine's last resort)
+      return Double.POSITIVE_INFINITY;
+    }
+    double threshold =
+        finished.isEmpty()
+            ? Double.POSITIVE_INFINITY
+            : Math.max(MIN_RUNTIME_MS, late * finished.median());
+    double wake = Double.POSITIVE_INFINITY;
+    for (int c : held[e]) {
+      if (!lateCandidate(c, e, t)) {
+        continue;
+      }
+      if (start[c] + threshold <= t) { // the same sum as the wake-up below: no busy loop
+        copyStart[c] = t;
+        copyOn[c] = e;
+        copyEnd[c] = t + durationOn(c, e);
+        if (copyEnd[c] < end[c]) {
+          finishes.add(new double[] {copyEnd[c], copyEnd[c] - t});
+        }
+        return Math.min(copyEnd[c], end[c]); // a losing late copy is killed
+      }
+      wake = Math.min(wake, Math.min(start[c] + threshold, end[c]));
+    }
+    return finishes.isEmpty() ? wake : Math.min(wake, finishes.peek()[0]);
+  }
+
+  /** A running chunk with one copy, on another executor than {@code e} (one of its holders). */
+  private boolean lateCandidate(int c, int e, double t) {
+    return !Double.isNaN(start[c]) && Double.isNaN(copyStart[c]) && end[c] > t && ranOn[c] != e;
+  }
+
+  /** Chunk q run on executor e: its share of the block at the block's load, e's factor. */
+  private double durationOn(int q, int e) {
+    int owner = cluster.executorOf(q / chunks);
+    return cluster.chunkMs(1.0 / chunks, loads[owner], factors[e]);
+  }
+
+  /**
+   * The executor's next home chunk, else the next pending chunk it holds a copy of, else -1. An
+   * avoided executor takes only chunks every holder of which is avoided.
+   */
+  private int nextChunk(int e) {
+    boolean isAvoided = avoided.contains(e);
+    while (homeNext[e] < home[e].length && taken(home[e][homeNext[e]], isAvoided)) {
+      homeNext[e]++;
+    }
+    if (homeNext[e] < home[e].length) {
+      return home[e][homeNext[e]++];
+    }
+    while (copyNext[e] < copies[e].length && taken(copies[e][copyNext[e]], isAvoided)) {
+      copyNext[e]++;
+    }
+    return copyNext[e] < copies[e].length ? copies[e][copyNext[e]++] : -1;
+  }
+
+  /** Started already, or (for an avoided executor) held by an executor that is not avoided. */
+  private boolean taken(int q, boolean byAvoided) {
+    if (!Double.isNaN(start[q])) {
+      return true;
+    }
+    if (byAvoided) {
+      for (int holder : holders[q]) {
+        if (!avoided.contains(holder)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The span, the task-ms run and wasted, and the executors to avoid next. */
+  private IterationOutcome finish() {
+    double span = 0;
+    for (int c = 0; c < start.length; c++) {
+      span = Math.max(span, Math.min(end[c], copyEnd[c]));
+    }
+    double computed = 0;
+    double wasted = 0;
+    Map<String, List<Long>> runMs = new TreeMap<>();
+    for (int c = 0; c < start.length; c++) {
+      double done = Math.min(end[c], copyEnd[c]);
+      double home = Math.min(end[c], span) - start[c];
+      double copy = Double.isNaN(copyStart[c]) ? 0 : done - copyStart[c];
+      computed += home + copy;
+      wasted += copyEnd[c] < end[c] ? home : copy;
+      if (end[c] <= span) {
+        runMs
+            .computeIfAbsent(Integer.toString(ranOn[c]), k -> new ArrayList<>())
+            .add(work(end[c] - start[c]));
+      }
+      if (copyEnd[c] < end[c]) {
+        runMs
+            .computeIfAbsent(Integer.toString(copyOn[c]), k -> new ArrayList<>())
+            .add(work(copyEnd[c] - copyStart[c]));
+      }
+    }
+    Set<Integer> next = new HashSet<>();
+    for (String id : slow.observe(iteration++, runMs)) {
+      next.add(Integer.parseInt(id));
+    }
+    avoided = next;
+    return new IterationOutcome(span, computed, wasted);
+  }
+
+  /** A copy's compute on the executor that ran it: its duration less the launch, rounded. */
+  private long work(double durationMs) {
+    return Math.round(durationMs - cluster.costs().chunkLaunchMs());
+  }
+}

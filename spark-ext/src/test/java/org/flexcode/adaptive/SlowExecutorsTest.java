@@ -1,0 +1,62 @@
+package org.flexcode.adaptive;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+@Tag("unit")
+class SlowExecutorsTest {
+
+  /** One iteration: executors "0".."3" run two tasks each, executor {@code slow} 4x longer. */
+  private static Map<String, List<Long>> iteration(String slow) {
+    Map<String, List<Long>> byExecutor = new TreeMap<>();
+    for (int e = 0; e < 4; e++) {
+      String id = Integer.toString(e);
+      long ms = id.equals(slow) ? 400 : 100;
+      byExecutor.put(id, List.of(ms, ms));
+    }
+    return byExecutor;
+  }
+
+  /** As {@link #iteration} with executor {@code idle} running nothing. */
+  private static Map<String, List<Long>> without(Map<String, List<Long>> byExecutor, String idle) {
+    Map<String, List<Long>> copy = new TreeMap<>(byExecutor);
+    copy.remove(idle);
+    return copy;
+  }
+
+  @Test
+  void oneSlowIterationIsTransientTwoInARowAreAvoided() {
+    SlowExecutors slow = new SlowExecutors();
+    assertEquals(Set.of(), slow.observe(0, iteration("1")));
+    assertEquals(Set.of(), slow.observe(1, iteration(null)));
+    assertEquals(Set.of(), slow.observe(2, iteration("1")));
+    assertEquals(Set.of("1"), slow.observe(3, iteration("1")));
+  }
+
+  @Test
+  void anAvoidedExecutorThatRunsNothingStaysAvoidedForTheHoldThenIsMeasuredAgain() {
+    SlowExecutors slow = new SlowExecutors();
+    slow.observe(0, iteration("2"));
+    assertEquals(Set.of("2"), slow.observe(1, iteration("2")));
+    int it = 2;
+    for (; it < 1 + SlowExecutors.HOLD; it++) {
+      assertEquals(Set.of("2"), slow.observe(it, without(iteration(null), "2")), "at " + it);
+    }
+    assertEquals(Set.of(), slow.observe(it, without(iteration(null), "2")));
+    assertEquals(Set.of(), slow.observe(it + 1, iteration(null)));
+  }
+
+  @Test
+  void oneExecutorAloneIsNeverSlow() {
+    SlowExecutors slow = new SlowExecutors();
+    Map<String, List<Long>> one = Map.of("driver", List.of(100L, 900L));
+    slow.observe(0, one);
+    assertEquals(Set.of(), slow.observe(1, one));
+  }
+}

@@ -1,0 +1,65 @@
+package org.flexcode.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The model's steal rule on hand-made factors: late copies of a slow executor's running chunk, and
+ * the engine's avoidance of an executor slow in two iterations in a row.
+ */
+@Tag("unit")
+class StealSimulationTest {
+
+  /** Four one-core executors, 400 ms per block: four chunks of 100 ms each, no launch cost. */
+  private static final Cluster CLUSTER = Cluster.of(4, 1, 400);
+
+  private static final double[] LOADS = {1, 1, 1, 1};
+
+  @Test
+  void aSlowExecutorsRunningChunkGetsALateCopyOnItsOtherHolderWhichWins() {
+    double[] slow = {10, 1, 1, 1};
+    // executor 0's chunk 0 would run 1,000 ms; its chunks 1-3 are taken by their other holders at
+    // 400 ms; at 500 ms executor 1 (chunk 0's other holder) is free, chunk 0 has run over 1.5 x the
+    // median 100 ms: its late copy ends at 600 ms, and the home copy ran until then for nothing
+    IterationOutcome o = Rule.steal(2, 4).prepare(CLUSTER).run(slow, LOADS);
+    assertEquals(600, o.spanMs(), 1e-9);
+    assertEquals(600, o.wastedTaskMs(), 1e-9);
+    assertEquals(15 * 100 + 100 + 600, o.computedTaskMs(), 1e-9);
+    IterationOutcome noLate = Rule.steal(2, 4, 0).prepare(CLUSTER).run(slow, LOADS);
+    assertEquals(1000, noLate.spanMs(), 1e-9);
+    assertEquals(0, noLate.wastedTaskMs(), 1e-9);
+  }
+
+  @Test
+  void anExecutorSlowInTwoIterationsInARowIsLeftWithoutWorkFromTheThird() {
+    double[] slow = {4, 1, 1, 1};
+    Rule.Simulation steal = Rule.steal(2, 4).prepare(CLUSTER);
+    IterationOutcome first = steal.run(slow, LOADS);
+    steal.run(slow, LOADS);
+    IterationOutcome third = steal.run(slow, LOADS);
+    // executor 0 avoided: its four chunks go to their other holders (1, 2, 3, 1); executor 1 runs
+    // its own four and two more, no chunk runs twice, nothing on executor 0
+    assertEquals(600, third.spanMs(), 1e-9);
+    assertEquals(1600, third.computedTaskMs(), 1e-9);
+    assertEquals(0, third.wastedTaskMs(), 1e-9);
+    assertTrue(first.computedTaskMs() > 1600, "executor 0 computed at factor 4 before: " + first);
+  }
+
+  @Test
+  void withoutStragglersEveryChunkRunsOnceOnItsHome() {
+    double[] ideal = new double[8];
+    Arrays.fill(ideal, 1);
+    double[] loads = ideal.clone();
+    Rule.Simulation steal = Rule.steal(2, 4).prepare(Cluster.of(8, 2, 400));
+    for (int it = 0; it < 3; it++) {
+      IterationOutcome o = steal.run(ideal, loads);
+      assertEquals(400, o.spanMs(), 1e-9);
+      assertEquals(16 * 400, o.computedTaskMs(), 1e-9);
+      assertEquals(0, o.wastedTaskMs(), 1e-9);
+    }
+  }
+}
