@@ -14,7 +14,8 @@ import java.util.Locale;
  * rate of b is sum_i r_i(b) / sum_i (t_i(b) + o_i), o_i the iteration's fixed cost, and the choice
  * is the smallest b whose rate is within 1% of the best (fewer ignored tasks when it makes no
  * difference). Candidates stop at the largest b that keeps at least {@code floor} of all records
- * even when the b largest blocks are the ones left out. Without history, b = 0.
+ * even when the b largest blocks are the ones left out. Without history, b = 0. Whatever b, an
+ * iteration ends at its deadline ({@link #DEADLINE_FACTOR}) once the floor's quorum has arrived.
  *
  * <p>A task left out of an iteration was cancelled: its time is only known to exceed the moment the
  * iteration ended (censored). It counts at the larger of that bound and the task's last observed
@@ -26,6 +27,14 @@ import java.util.Locale;
  * <p>Plain Java, not thread-safe: the engine's driver thread (or the model) calls it.
  */
 public final class BackupChooser {
+
+  /**
+   * An iteration that waits for more than the floor's quorum (n - maxB tasks) ends anyway, with the
+   * tasks arrived by then, once it has run this multiple of the time the quorum took: the history
+   * cannot foresee a straggler that appears (or the first iteration's), and this bounds what
+   * waiting for it costs (1.5, as {@code spark.speculation.multiplier}).
+   */
+  public static final double DEADLINE_FACTOR = 1.5;
 
   private static final double TIE = 0.01;
 
@@ -113,7 +122,12 @@ public final class BackupChooser {
     return new BackupChoice(chosen, rates[chosen], reason(chosen, rates));
   }
 
-  /** Records what the last iteration showed (its n tasks' times). */
+  /**
+   * Records what the last iteration showed (its n tasks' times). A task still running when its
+   * iteration had run {@link #DEADLINE_FACTOR} x the median task (the deadline, or a b large enough
+   * to reach that) counts as observed at that lower bound: the wait showed it slow, and it is not
+   * waited for again until the observation expires.
+   */
   public void observe(TaskTimes times) {
     if (times.tasks() != records.length) {
       throw new IllegalArgumentException(
@@ -121,18 +135,25 @@ public final class BackupChooser {
     }
     double[] ms = times.responseMs();
     BitSet censored = times.censored();
-    double slow = 2 * medianOf(ms, censored);
+    double median = medianOf(ms, censored);
+    double slow = 2 * median;
+    BitSet unknown = (BitSet) censored.clone();
     for (int i = 0; i < ms.length; i++) {
-      if (censored.get(i)) {
+      boolean cutSlow = censored.get(i) && ms[i] >= DEADLINE_FACTOR * median * (1 - 1e-9);
+      if (cutSlow) {
+        unknown.clear(i);
+        if (!history.recent(i, memory[i])) {
+          memory[i] = (int) Math.min(1 << 20, 2L * memory[i]); // a probe found it still slow
+        }
+      } else if (censored.get(i)) {
         continue;
-      }
-      if (ms[i] <= slow) {
+      } else if (ms[i] <= slow) {
         memory[i] = 4 * window;
       } else if (!history.recent(i, memory[i]) && history.lastSeenMs(i) > slow) {
         memory[i] = (int) Math.min(1 << 20, 2L * memory[i]); // a probe found it still slow
       }
     }
-    history.add(times, i -> memory[i]);
+    history.add(new TaskTimes(ms, unknown, times.overheadMs()), i -> memory[i]);
   }
 
   /** The median of the uncensored times (all of them if every one is censored). */

@@ -44,6 +44,14 @@ public interface BoundStrategy {
    */
   Optional<Decision> decide(List<Integer> arrivals, BitSet finished);
 
+  /**
+   * Asked while the iteration waits with no new arrival (every few ms): a decision the strategy
+   * takes on time alone (a deadline), with the arrivals so far; none by default.
+   */
+  default Optional<Decision> decideOnWait(List<Integer> arrivals, BitSet finished) {
+    return Optional.empty();
+  }
+
   /** Whether the tasks {@code possible}, all of them finished, would suffice. */
   default boolean couldDecide(BitSet possible) {
     return decide(possible.stream().boxed().toList(), possible).isPresent();

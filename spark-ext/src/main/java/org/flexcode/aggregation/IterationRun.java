@@ -136,6 +136,11 @@ final class IterationRun<T, M> {
         if (decision != null || !queue.isEmpty()) {
           continue;
         }
+      } else {
+        decision = strategy.decideOnWait(arrivals.order(), arrivals.finished()).orElse(null);
+        if (decision != null) {
+          continue;
+        }
       }
       launchLateIfDue();
       if (r != null || jobsRunning() || !queue.isEmpty() || earlierJobsRunning.getAsBoolean()) {

@@ -9,7 +9,9 @@ import org.flexcode.adaptive.TaskTimes;
  * {@code ignore:b=auto,floor=0.75,window=5} in the model: before each simulated iteration the
  * engine's own {@link BackupChooser} picks b from the simulated history (a task that had not
  * finished when the iteration ended counts as censored at that moment, as the engine sees a
- * cancelled task), then the iteration ends at the first n - b arrivals.
+ * cancelled task), then the iteration ends at the first n - b arrivals, or at the chooser's
+ * deadline ({@link BackupChooser#DEADLINE_FACTOR} x the time the floor's quorum arrived) with the
+ * tasks finished by then, as the engine does.
  */
 final class AutoIgnoreRule implements Rule {
 
@@ -50,6 +52,14 @@ final class AutoIgnoreRule implements Rule {
           @Override
           public double dataShare(int tasks) {
             return (double) (n - b[0]) / tasks;
+          }
+
+          @Override
+          public double deadlineMs(java.util.function.IntToDoubleFunction arrivalMs) {
+            int quorum = n - chooser.maxB();
+            return b[0] < chooser.maxB()
+                ? BackupChooser.DEADLINE_FACTOR * arrivalMs.applyAsDouble(quorum - 1)
+                : Double.POSITIVE_INFINITY;
           }
         };
     double[] blocks = new double[n];

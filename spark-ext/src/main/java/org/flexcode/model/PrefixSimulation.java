@@ -29,6 +29,14 @@ final class PrefixSimulation implements Rule.Simulation {
     default double dataShare(int n) {
       return 1.0;
     }
+
+    /**
+     * The moment the iteration ends even if the rule is not satisfied by then (the aggregate then
+     * covers the tasks finished by that moment), given the j-th arrival's time; none by default.
+     */
+    default double deadlineMs(java.util.function.IntToDoubleFunction arrivalMs) {
+      return Double.POSITIVE_INFINITY;
+    }
   }
 
   private static final long INDEX_MASK = (1L << 22) - 1;
@@ -70,6 +78,9 @@ final class PrefixSimulation implements Rule.Simulation {
     sortByFinish();
     int k = stopping.count() > 0 ? stopping.count() : shortestPrefix();
     double end = schedule.finish[order[k - 1]];
+    double deadline = stopping.deadlineMs(j -> schedule.finish[order[j]]);
+    boolean cut = deadline < end;
+    end = Math.min(end, deadline);
     BitSet finished = new BitSet(blocks.length);
     for (int i = 0; i < blocks.length; i++) {
       if (schedule.finish[i] <= end) {
@@ -82,8 +93,9 @@ final class PrefixSimulation implements Rule.Simulation {
     for (int i = used.nextSetBit(0); i >= 0; i = used.nextSetBit(i + 1)) {
       useful += schedule.finish[i] - schedule.start[i];
     }
-    return new IterationOutcome(
-        end, computed, Math.max(0.0, computed - useful), stopping.dataShare(blocks.length));
+    double share =
+        cut ? (double) used.cardinality() / blocks.length : stopping.dataShare(blocks.length);
+    return new IterationOutcome(end, computed, Math.max(0.0, computed - useful), share);
   }
 
   /** When task {@code task} finished (or would have) in the last {@link #run}, in ms. */

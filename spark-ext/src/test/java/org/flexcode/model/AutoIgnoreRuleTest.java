@@ -27,6 +27,23 @@ class AutoIgnoreRuleTest {
   }
 
   @Test
+  void theFirstIterationEndsAtTheDeadlineAndTheStragglerIsNotWaitedForAgain() {
+    Rule.Simulation auto = Rule.parse("ignore:b=auto").prepare(Cluster.of(8, 1, 500));
+    double[] slow = {4, 1, 1, 1, 1, 1, 1, 1};
+    double[] loads = {1, 1, 1, 1, 1, 1, 1, 1};
+    // no history: b = 0, but the quorum (6 of 8 tasks at floor 0.75) is in at 500 ms, so the
+    // iteration ends at 1.5 x 500 ms with the seven fast tasks instead of waiting 2,000 ms
+    IterationOutcome first = auto.run(slow, loads);
+    assertEquals(750, first.spanMs(), 1e-9);
+    assertEquals(7.0 / 8, first.dataShare(), 1e-12);
+    for (int it = 1; it < 20; it++) {
+      IterationOutcome o = auto.run(slow, loads);
+      assertEquals(500, o.spanMs(), 1e-9, "iteration " + it);
+      assertEquals(7.0 / 8, o.dataShare(), 1e-12, "iteration " + it);
+    }
+  }
+
+  @Test
   void followsAPersistentStragglerAndStaysAtBspWithoutOne() {
     double bsp = mean("persistent:k=1,factor=4", "bsp");
     double one = mean("persistent:k=1,factor=4", "ignore:b=1");
