@@ -52,6 +52,7 @@ final class StealSimulation implements Rule.Simulation {
   private final PriorityQueue<double[]> finishes =
       new PriorityQueue<>((a, b) -> Double.compare(a[0], b[0]));
   private final RunningMedian finished = new RunningMedian();
+  private int launches;
 
   StealSimulation(Cluster cluster, int r, int chunks, double late) {
     this.cluster = cluster;
@@ -126,14 +127,14 @@ final class StealSimulation implements Rule.Simulation {
     List<double[]> waiting = new ArrayList<>(); // cores with nothing to do until a copy starts
     while (!free.isEmpty()) {
       double[] core = free.poll();
-      int before = finishes.size();
+      int before = launches;
       double next = schedule(core[0], (int) core[1]);
       if (Double.isFinite(next)) {
         free.add(new double[] {next, core[1]});
       } else {
         waiting.add(core);
       }
-      if (finishes.size() > before) { // a copy started: it may become late, look again
+      if (launches > before) { // a copy started: it may become late, look again
         waiting.forEach(w -> free.add(new double[] {core[0], w[1]}));
         waiting.clear();
       }
@@ -166,6 +167,7 @@ final class StealSimulation implements Rule.Simulation {
       start[q] = t;
       ranOn[q] = e;
       end[q] = t + durationOn(q, e);
+      launches++;
       finishes.add(new double[] {end[q], end[q] - t});
       return end[q];
     }
@@ -185,6 +187,7 @@ final class StealSimulation implements Rule.Simulation {
         copyStart[c] = t;
         copyOn[c] = e;
         copyEnd[c] = t + durationOn(c, e);
+        launches++;
         if (copyEnd[c] < end[c]) {
           finishes.add(new double[] {copyEnd[c], copyEnd[c] - t});
         }
