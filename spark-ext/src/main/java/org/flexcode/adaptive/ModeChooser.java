@@ -18,18 +18,27 @@ import org.flexcode.adaptive.ModeChoice.Predictions;
  * over the data:
  *
  * <ul>
- *   <li>bsp: mean over i of (max_g S_g + o_i): every chunk is waited for at its home;
- *   <li>steal: mean over i of (max(B_i, min(t_max, (late + 1) t_med)) + o_i). B_i = R / sum_g (R_g
- *       / S_g) is perfect balancing (the model's {@code balanced} rule), each worker computing at
- *       its observed rate R_g / S_g, idle holders taking the slow workers' pending chunks; but a
- *       chunk already running on a slow worker is only copied once it has run {@code late} x the
- *       median chunk time t_med, the copy taking about t_med more, so the iteration cannot end
- *       before the slowest chunk's time t_max capped at (late + 1) t_med. With even times steal
- *       predicts what bsp does (t_max), so bsp is kept;
+ *   <li>bsp: mean over i of (max(max_g S_g, F_i) + o_i): every chunk is waited for (at its home or
+ *       on a holder that took it). F_i ({@link WorkerPace}) is 0 unless iteration i left chunks out
+ *       (censored) while a worker's own time (below) was over 1.5 x the median worker's: then the
+ *       end of the last iteration that waited for every chunk, while at most 4 x window iterations
+ *       old, since the spans of an iteration that did not wait understate a wait;
+ *   <li>steal: mean over i of (max(B_i, min(max(t_max, F_i), (late + 1) t_med)) + o_i). B_i = R /
+ *       sum_g (R_g / S_g) is perfect balancing (the model's {@code balanced} rule), each worker
+ *       computing at its observed rate R_g / S_g, idle holders taking the slow workers' pending
+ *       chunks; but a chunk already running on a slow worker is only copied once it has run {@code
+ *       late} x the median chunk time t_med, the copy taking about t_med more, so the iteration
+ *       cannot end before the slowest chunk's time t_max capped at (late + 1) t_med. With even
+ *       times steal predicts what bsp does (t_max), so bsp is kept;
  *   <li>ignore:b (b from 1 up to the largest that keeps {@code floor} of the records): sum over i
- *       of (T_i(b) + o_i) / sum over i of q_i(b), T_i(b) the span of all workers but the b slowest
- *       and q_i(b) the share of the records they hold; dividing by q discounts an iteration's
- *       progress by the share it aggregates, as {@link BackupChooser} does; the best b is kept.
+ *       of (T_i(b) + o_i) / sum over i of q_i(b), T_i(b) the own time of all workers but the b
+ *       slowest and q_i(b) the share of the records they hold; dividing by q discounts an
+ *       iteration's progress by the share it aggregates, as {@link BackupChooser} does; the best b
+ *       is kept. A worker's own time ({@link WorkerPace}) is what its own home chunks take at the
+ *       rate it showed, whichever worker's home the chunks it ran were ({@link #observe(TaskTimes,
+ *       int[])}): in bsp and steal holders take a slow worker's pending chunks, so every span ends
+ *       near the iteration's end while the own times still show who is slow (ignore runs home
+ *       copies at home).
  * </ul>
  *
  * All three predictions come from the same per-chunk home times, whichever mode ran, so a mode that
@@ -62,6 +71,7 @@ public final class ModeChooser {
   private final int maxB;
   private final double late;
   private final TimeHistory history;
+  private final WorkerPace pace;
   private Mode current = Mode.BSP;
 
   /**
@@ -99,6 +109,7 @@ public final class ModeChooser {
     this.window = window;
     this.maxB = exact ? 0 : BackupChooser.largestB(workerRecords, floor);
     this.history = new TimeHistory(records.length, window);
+    this.pace = new WorkerPace(workerOf, records, window, 4 * window);
   }
 
   /** The choice for the next iteration (it becomes the current mode). */
@@ -165,13 +176,22 @@ public final class ModeChooser {
     return m.name().toLowerCase(Locale.ROOT);
   }
 
-  /** Records what the last iteration showed of the home chunks' times. */
+  /** Records what the last iteration showed of the home chunks' times, each run at its home. */
   public void observe(TaskTimes times) {
-    if (times.tasks() != records.length) {
+    observe(times, workerOf);
+  }
+
+  /**
+   * Records what the last iteration showed of the home chunks' times; {@code ranBy[c]}: the worker
+   * that ran chunk c (a holder of it may have), -1 where unknown.
+   */
+  public void observe(TaskTimes times, int[] ranBy) {
+    if (times.tasks() != records.length || ranBy.length != records.length) {
       throw new IllegalArgumentException(
           "auto: times of " + times.tasks() + " home chunks, expected " + records.length);
     }
     history.add(times, c -> 4 * window);
+    pace.add(times, ranBy);
   }
 
   /** Each mode's predicted ms per pass over the history. */
@@ -181,23 +201,27 @@ public final class ModeChooser {
     double[] ignoreMs = new double[maxB + 1];
     double[] ignoreShare = new double[maxB + 1];
     java.util.Iterator<Double> overhead = history.overheads().iterator();
+    java.util.Iterator<WorkerPace.View> paces = pace.views().iterator();
     for (double[] times : history.estimates()) {
       double o = overhead.next();
       double[] span = spans(times);
+      WorkerPace.View view = paces.next();
+      double[] alone = view.ownMsOr(span);
       double rate = 0;
       for (int g = 0; g < workers; g++) {
         rate += workerRecords[g] / Math.max(1.0, span[g]);
       }
-      bsp += Arrays.stream(span).max().getAsDouble() + o;
+      bsp += Math.max(Arrays.stream(span).max().getAsDouble(), view.waitFloorMs()) + o;
       double[] sorted = times.clone();
       Arrays.sort(sorted);
-      double copied = Math.min(sorted[sorted.length - 1], (late + 1) * sorted[sorted.length / 2]);
+      double longest = Math.max(sorted[sorted.length - 1], view.waitFloorMs());
+      double copied = Math.min(longest, (late + 1) * sorted[sorted.length / 2]);
       steal += Math.max(rate > 0 ? total / rate : 0, copied) + o;
-      Integer[] order = slowestFirst(span);
+      Integer[] order = slowestFirst(alone);
       long kept = total;
       for (int b = 1; b <= maxB; b++) {
         kept -= workerRecords[order[b - 1]];
-        ignoreMs[b] += span[order[b]] + o;
+        ignoreMs[b] += alone[order[b]] + o;
         ignoreShare[b] += total > 0 ? (double) kept / total : 1;
       }
     }

@@ -31,6 +31,7 @@ final class AutoDecoder implements BoundStrategy {
   private int[] workerOf;
   private int workers;
   private ModeChooser chooser;
+  private StealLaunches stealing; // null with one executor: each home chunk its own worker
   private volatile ModeChoice choice;
 
   AutoDecoder(Auto strategy, GradientCode code, long[] taskRecords) {
@@ -54,6 +55,7 @@ final class AutoDecoder implements BoundStrategy {
       records[c] = taskRecords[plan.taskOf(c, 0)];
     }
     this.workers = Arrays.stream(workerOf).max().orElse(0) + 1;
+    this.stealing = plan.executors() == 1 ? null : stealing;
     this.chooser =
         new ModeChooser(
             workerOf,
@@ -99,13 +101,21 @@ final class AutoDecoder implements BoundStrategy {
     return choice.reason();
   }
 
-  /** Hands the chooser the home chunks' times (tasks 0 .. C-1 of the engine's). */
+  /**
+   * Hands the chooser the home chunks' times (tasks 0 .. C-1 of the engine's) and the worker that
+   * ran each (a holder may have run it; -1 where unknown).
+   */
   @Override
   public void afterIteration(TaskTimes times) {
     int chunks = workerOf.length;
     BitSet censored = times.censored().get(0, chunks);
     double[] ms = Arrays.copyOf(times.responseMs(), chunks);
-    chooser.observe(new TaskTimes(ms, censored, times.overheadMs()));
+    String[] executors = times.executors();
+    int[] ranBy = new int[chunks];
+    for (int c = 0; c < chunks; c++) {
+      ranBy[c] = stealing == null ? c : stealing.plannedIndexOf(executors[c]);
+    }
+    chooser.observe(new TaskTimes(ms, censored, times.overheadMs()), ranBy);
   }
 
   @Override

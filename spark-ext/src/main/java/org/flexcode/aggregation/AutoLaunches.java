@@ -5,7 +5,9 @@ import java.util.BitSet;
 /**
  * {@code auto}'s launches: every iteration's first job runs the home copies; in steal mode the
  * {@link StealLaunches} then move chunks and launch late copies, in bsp and ignore mode nothing
- * more is launched (the mode is the {@link AutoDecoder}'s current one).
+ * more is launched (the mode is the {@link AutoDecoder}'s current one). In ignore mode the home
+ * copies run on their home executors alone: a holder that took a slow executor's pending chunk
+ * would spend its cores on a chunk the iteration leaves out.
  */
 final class AutoLaunches implements LateLaunchPolicy {
 
@@ -17,8 +19,10 @@ final class AutoLaunches implements LateLaunchPolicy {
     this.stealing = stealing;
   }
 
+  /** The home copies; in ignore mode each on its home executor alone (see {@link AutoDecoder}). */
   @Override
   public BitSet firstJob() {
+    stealing.keepHome(decoder.mode() == org.flexcode.adaptive.ModeChoice.Mode.IGNORE);
     return stealing.firstJob();
   }
 

@@ -33,6 +33,7 @@ final class HolderRDD<T> extends RDD<CodedBlock<T>> implements StealLaunches.Pla
   private final String[] locations;
   private final transient Map<Integer, Integer> placed = new ConcurrentHashMap<>();
   private transient volatile Set<Integer> avoided = Set.of();
+  private transient volatile boolean homeOnly;
 
   /**
    * {@code executorIds[e]} and {@code locations[e]}: the id and Spark location string of planned
@@ -105,7 +106,7 @@ final class HolderRDD<T> extends RDD<CodedBlock<T>> implements StealLaunches.Pla
     } else if (locations != null) {
       int chunk = plan.chunkOf(task);
       int first = plan.copyOf(task) == 0 ? 0 : plan.copyOf(task);
-      int last = plan.copyOf(task) == 0 ? plan.copies() : first + 1;
+      int last = plan.copyOf(task) == 0 && !homeOnly ? plan.copies() : first + 1;
       for (int k = first; k < last; k++) {
         int e = plan.executorOf(plan.taskOf(chunk, k));
         if (!preferred.contains(locations[e]) && (last - first == 1 || !avoided.contains(e))) {
@@ -132,6 +133,12 @@ final class HolderRDD<T> extends RDD<CodedBlock<T>> implements StealLaunches.Pla
   @Override
   public void avoid(Set<Integer> executors) {
     avoided = Set.copyOf(executors);
+  }
+
+  /** Home copies prefer their home executor alone (when {@code home}), or any holder. */
+  @Override
+  public void keepHome(boolean home) {
+    homeOnly = home;
   }
 
   /** Forgets every {@link #place} (at the start of an iteration). */

@@ -225,13 +225,8 @@ final class StealLaunches implements LateLaunchPolicy {
    * home copy on any holder of its chunk), else where its copy is planned.
    */
   private int executorRunning(int it, int task) {
-    String id = listener.launchExecutor(it, task);
-    for (int e = 0; id != null && e < executorIds.length; e++) {
-      if (executorIds[e].equals(id)) {
-        return e;
-      }
-    }
-    return plan.executorOf(task);
+    int e = plannedIndexOf(listener.launchExecutor(it, task));
+    return e >= 0 ? e : plan.executorOf(task);
   }
 
   /** Idle holders take chunks whose home copy has not started (one chunk per executor). */
@@ -335,6 +330,25 @@ final class StealLaunches implements LateLaunchPolicy {
     idle[target] = false;
   }
 
+  /**
+   * Whether the next iteration's home copies stay on their home executor ({@code home}: no holder
+   * takes a pending one, as ignore needs: a left-out executor's chunks are not computed elsewhere)
+   * or may run on any holder.
+   */
+  void keepHome(boolean home) {
+    placement.keepHome(home);
+  }
+
+  /** The planned executor (0 .. M-1) with id {@code executorId}, or -1 if none (or null). */
+  int plannedIndexOf(String executorId) {
+    for (int e = 0; executorId != null && e < executorIds.length; e++) {
+      if (executorIds[e].equals(executorId)) {
+        return e;
+      }
+    }
+    return -1;
+  }
+
   /** The planned executors with these ids. */
   private Set<Integer> indexesOf(Set<String> ids) {
     Set<Integer> indexes = new HashSet<>();
@@ -407,5 +421,8 @@ final class StealLaunches implements LateLaunchPolicy {
 
     /** Keeps chunks away from planned executors {@code executors} where another holder exists. */
     void avoid(Set<Integer> executors);
+
+    /** Runs home copies on their home executor alone ({@code home}), or on any holder. */
+    void keepHome(boolean home);
   }
 }

@@ -1,0 +1,121 @@
+package org.flexcode.adaptive;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * Each worker's pace over the last {@code window} iterations, as {@link ModeChooser} reads it when
+ * holders may run other workers' home chunks: per iteration, each worker's <em>own time</em>, the
+ * ms its own home records take at the rate it showed (R_g x the latest time among the chunks with
+ * known times it ran / their records, whichever worker's home they were; else its last own time
+ * while at most {@code memory} iterations old; else unknown), and the <em>wait floor</em>: 0,
+ * unless the iteration left chunks out (censored) while some worker's own time was over {@link
+ * #SLOW} x the median worker's, then the end of the last iteration that waited for every chunk
+ * (while at most {@code memory} iterations old).
+ *
+ * <p>Plain Java, not thread-safe.
+ */
+final class WorkerPace {
+
+  /** A worker this much slower than the median worker (own times) is a straggler. */
+  static final double SLOW = 1.5;
+
+  private final long[] records;
+  private final long[] workerRecords;
+  private final int window;
+  private final int memory;
+  private final double[] lastOwnMs;
+  private final int[] lastOwnAt;
+  private double lastFullMs;
+  private int lastFullAt = Integer.MIN_VALUE / 2;
+  private int observed;
+  private final Deque<View> views = new ArrayDeque<>();
+
+  /** Chunk c is worker {@code workerOf[c]}'s home chunk of {@code records[c]} records. */
+  WorkerPace(int[] workerOf, long[] records, int window, int memory) {
+    this.records = records.clone();
+    int workers = Arrays.stream(workerOf).max().orElse(0) + 1;
+    this.workerRecords = new long[workers];
+    for (int c = 0; c < workerOf.length; c++) {
+      workerRecords[workerOf[c]] += records[c];
+    }
+    this.window = window;
+    this.memory = memory;
+    this.lastOwnMs = new double[workers];
+    this.lastOwnAt = new int[workers];
+    Arrays.fill(lastOwnAt, Integer.MIN_VALUE / 2);
+  }
+
+  /** One iteration: each worker's own time (NaN: unknown) and the wait floor (0: none). */
+  record View(double[] ownMs, double waitFloorMs) {
+
+    /** The own times, {@code fallback[g]} where unknown. */
+    double[] ownMsOr(double[] fallback) {
+      double[] own = ownMs.clone();
+      for (int g = 0; g < own.length; g++) {
+        own[g] = Double.isNaN(own[g]) ? fallback[g] : own[g];
+      }
+      return own;
+    }
+  }
+
+  /**
+   * Adds an iteration: the home chunks' times and {@code ranBy[c]}, who ran chunk c (-1: unknown).
+   */
+  void add(TaskTimes times, int[] ranBy) {
+    double[] ms = times.responseMs();
+    BitSet censored = times.censored();
+    double[] own = ownTimes(ms, censored, ranBy);
+    double floor = 0;
+    if (censored.isEmpty()) {
+      lastFullMs = Arrays.stream(ms).max().orElse(0);
+      lastFullAt = observed;
+    } else if (straggling(own) && observed - lastFullAt <= memory) {
+      floor = lastFullMs;
+    }
+    observed++;
+    views.addLast(new View(own, floor));
+    if (views.size() > window) {
+      views.removeFirst();
+    }
+  }
+
+  /** The held iterations, oldest first. */
+  List<View> views() {
+    return new ArrayList<>(views);
+  }
+
+  private double[] ownTimes(double[] ms, BitSet censored, int[] ranBy) {
+    int workers = workerRecords.length;
+    double[] work = new double[workers];
+    double[] busy = new double[workers];
+    for (int c = 0; c < ms.length; c++) {
+      int g = ranBy[c];
+      if (!censored.get(c) && g >= 0 && g < workers) {
+        work[g] += records[c];
+        busy[g] = Math.max(busy[g], ms[c]);
+      }
+    }
+    double[] own = new double[workers];
+    for (int g = 0; g < workers; g++) {
+      if (work[g] > 0) {
+        own[g] = workerRecords[g] * busy[g] / work[g];
+        lastOwnMs[g] = own[g];
+        lastOwnAt[g] = observed;
+      } else {
+        own[g] = observed - lastOwnAt[g] <= memory ? lastOwnMs[g] : Double.NaN;
+      }
+    }
+    return own;
+  }
+
+  /** Whether some worker's known own time is over {@link #SLOW} x the median known one. */
+  private static boolean straggling(double[] own) {
+    double[] known = Arrays.stream(own).filter(x -> !Double.isNaN(x)).sorted().toArray();
+    return known.length > 1 && known[known.length - 1] > SLOW * known[known.length / 2];
+  }
+}
