@@ -9,13 +9,14 @@ import java.util.List;
 
 /**
  * Each worker's pace over the last {@code window} iterations, as {@link ModeChooser} reads it when
- * holders may run other workers' home chunks: per iteration, each worker's <em>own time</em>, the
- * ms its own home records take at the rate it showed (R_g x the latest time among the chunks with
- * known times it ran / their records, whichever worker's home they were; else its last own time
- * while at most {@code memory} iterations old; else unknown), and the <em>wait floor</em>: 0,
- * unless the iteration left chunks out (censored) while some worker's own time was over {@link
- * #SLOW} x the median worker's, then the end of the last iteration that waited for every chunk
- * (while at most {@code memory} iterations old).
+ * holders may run other workers' home chunks: per iteration, each worker's <em>own time</em>, when
+ * it had done as many records as its own home chunks hold (the arrival of the chunk, its own or
+ * another worker's, that took its finished records there; if it finished fewer, its latest arrival
+ * scaled by the records missing), else its last own time while at most {@code memory} iterations
+ * old, else unknown; and the <em>wait floor</em>: 0, unless the iteration left chunks out
+ * (censored) while some worker's own time was over {@link #SLOW} x the median worker's, then the
+ * end of the last iteration that waited for every chunk (while the straggler is still seen, that
+ * wait is what waiting for everyone would take).
  *
  * <p>Plain Java, not thread-safe.
  */
@@ -31,7 +32,6 @@ final class WorkerPace {
   private final double[] lastOwnMs;
   private final int[] lastOwnAt;
   private double lastFullMs;
-  private int lastFullAt = Integer.MIN_VALUE / 2;
   private int observed;
   private final Deque<View> views = new ArrayDeque<>();
 
@@ -73,8 +73,7 @@ final class WorkerPace {
     double floor = 0;
     if (censored.isEmpty()) {
       lastFullMs = Arrays.stream(ms).max().orElse(0);
-      lastFullAt = observed;
-    } else if (straggling(own) && observed - lastFullAt <= memory) {
+    } else if (straggling(own)) {
       floor = lastFullMs;
     }
     observed++;
@@ -91,19 +90,19 @@ final class WorkerPace {
 
   private double[] ownTimes(double[] ms, BitSet censored, int[] ranBy) {
     int workers = workerRecords.length;
-    double[] work = new double[workers];
-    double[] busy = new double[workers];
+    List<List<Integer>> ran = new ArrayList<>();
+    for (int g = 0; g < workers; g++) {
+      ran.add(new ArrayList<>());
+    }
     for (int c = 0; c < ms.length; c++) {
-      int g = ranBy[c];
-      if (!censored.get(c) && g >= 0 && g < workers) {
-        work[g] += records[c];
-        busy[g] = Math.max(busy[g], ms[c]);
+      if (!censored.get(c) && ranBy[c] >= 0 && ranBy[c] < workers) {
+        ran.get(ranBy[c]).add(c);
       }
     }
     double[] own = new double[workers];
     for (int g = 0; g < workers; g++) {
-      if (work[g] > 0) {
-        own[g] = workerRecords[g] * busy[g] / work[g];
+      if (!ran.get(g).isEmpty()) {
+        own[g] = ownTime(workerRecords[g], ran.get(g), ms);
         lastOwnMs[g] = own[g];
         lastOwnAt[g] = observed;
       } else {
@@ -111,6 +110,24 @@ final class WorkerPace {
       }
     }
     return own;
+  }
+
+  /**
+   * When a worker that ran {@code chunks} (times {@code ms}) had done {@code ownRecords} records'
+   * worth: the arrival that took its finished records to that many, or, if it ran fewer, the latest
+   * arrival scaled by the records missing (it computes at the rate it showed).
+   */
+  private double ownTime(long ownRecords, List<Integer> chunks, double[] ms) {
+    chunks.sort((x, y) -> Double.compare(ms[x], ms[y]));
+    long done = 0;
+    for (int c : chunks) {
+      done += records[c];
+      if (done >= ownRecords) {
+        return ms[c];
+      }
+    }
+    double latest = ms[chunks.get(chunks.size() - 1)];
+    return done > 0 ? ownRecords * latest / done : latest;
   }
 
   /** Whether some worker's known own time is over {@link #SLOW} x the median known one. */
