@@ -123,6 +123,9 @@ public final class CodedAggregator<T> implements AutoCloseable {
             options,
             strategy.describe(),
             groupPrefix);
+    if (holders != null) {
+      submitter.blockTasksOver(StealSetup.blockTasks(coded, plan, executors));
+    }
     this.stealing = StealSetup.launches(strategy, plan, listener, executors, holders);
     this.bound = strategy.bind(code, blockRecords);
     this.late =

@@ -17,7 +17,10 @@ import org.flexcode.stragglers.StragglerInjector;
  * and reports it, or its error, through the accumulator. Injected straggling (the user's pattern,
  * and the tests' forced delays) runs here, interruptibly; the statistic reads its records through
  * {@link InterruptibleRecords}, so a cancelled task stops computing within a thousand records.
- * {@code shadowBlocks}: the blocks shadow tasks estimate, null for all of theirs.
+ * {@code shadowBlocks}: the blocks shadow tasks estimate, null for all of theirs. With {@code
+ * homeGroup} g > 1 the task is one of {@code steal}'s block tasks: partition p runs the home copies
+ * of chunks p .. p + g - 1 and reports each chunk as its own task's result, injected straggling
+ * once for the block.
  */
 record CodedTask<T, M>(
     IterationInput<T, M> input,
@@ -25,13 +28,18 @@ record CodedTask<T, M>(
     TaskLayout layout,
     AccumulatorV2<Object[], List<Object[]>> accumulator,
     StragglerInjector injector,
-    StragglerHook testDelays)
+    StragglerHook testDelays,
+    int homeGroup)
     implements VoidFunction<Iterator<CodedBlock<T>>> {
 
   private static final long serialVersionUID = 1L;
 
   @Override
   public void call(Iterator<CodedBlock<T>> blocks) {
+    if (homeGroup > 1) {
+      callBlock(blocks);
+      return;
+    }
     TaskContext context = TaskContext.get();
     int it = input.iteration();
     int task = context.partitionId();
@@ -52,6 +60,55 @@ record CodedTask<T, M>(
       accumulator.add(PartialResult.success(self, injected, partial).toWire());
     } catch (Throwable t) {
       accumulator.add(PartialResult.failure(self, t.toString()).toWire());
+      throw t;
+    }
+  }
+
+  /** A block task: each home chunk computed and reported as its own task's result. */
+  private void callBlock(Iterator<CodedBlock<T>> blocks) {
+    TaskContext context = TaskContext.get();
+    int it = input.iteration();
+    int first = context.partitionId();
+    int attempt = context.attemptNumber();
+    long startMs = System.currentTimeMillis();
+    String executor = SparkEnv.get().executorId();
+    List<PartialResult.Attempt> chunks = new java.util.ArrayList<>();
+    for (int task = first; task < first + homeGroup; task++) {
+      chunks.add(new PartialResult.Attempt(it, task, attempt, executor, startMs));
+    }
+    try {
+      injector.beforeCompute();
+      for (PartialResult.Attempt chunk : chunks) {
+        testDelays.straggle(it, chunk.task(), attempt);
+      }
+      context.killTaskIfInterrupted();
+      long computeStart = System.nanoTime();
+      double[] worth = new double[1];
+      java.util.Map<Integer, double[]> partials = new java.util.HashMap<>();
+      while (blocks.hasNext()) {
+        CodedBlock<T> b = blocks.next();
+        partials.put(b.block(), compute(b.block(), List.of(b).iterator(), worth));
+      }
+      long computeMs = (System.nanoTime() - computeStart) / 1_000_000;
+      long injected = injector.afterCompute(first, it + 1, attempt, computeMs, worth[0]);
+      context.killTaskIfInterrupted();
+      for (PartialResult.Attempt chunk : chunks) {
+        double[] partial = partials.get(chunk.task());
+        if (partial == null) {
+          throw new IllegalStateException(
+              "FlexCode iteration "
+                  + it
+                  + ": block task "
+                  + first
+                  + " has no chunk "
+                  + chunk.task());
+        }
+        accumulator.add(PartialResult.success(chunk, injected, partial).toWire());
+      }
+    } catch (Throwable t) {
+      for (PartialResult.Attempt chunk : chunks) {
+        accumulator.add(PartialResult.failure(chunk, t.toString()).toWire());
+      }
       throw t;
     }
   }

@@ -127,7 +127,11 @@ final class IterationRun<T, M> {
 
   /** Submits the first job and waits until the strategy decides (or recovery gives up). */
   Decision await() {
-    job = submitter.submit(input, 0, (BitSet) submitted.clone(), null);
+    int group = late.homeGroup(input.iteration());
+    job =
+        group > 1
+            ? submitter.submitBlocks(input, (BitSet) submitted.clone(), group)
+            : submitter.submit(input, 0, (BitSet) submitted.clone(), null);
     Decision decision = null;
     while (decision == null) {
       PartialResult r = poll();

@@ -18,7 +18,11 @@ final class JobSubmitter<T> {
   private static final String DESCRIPTION_PROPERTY = "spark.job.description";
   private static final String INTERRUPT_PROPERTY = "spark.job.interruptOnCancel";
 
+  /** The job property naming the chunks per task of a job of {@code steal}'s block tasks. */
+  static final String HOME_GROUP_PROPERTY = "flexcode.homeGroup";
+
   private final RDD<CodedBlock<T>> coded;
+  private RDD<CodedBlock<T>> blocks;
   private final TaskLayout layout;
   private final PartialResultAccumulator accumulator;
   private final AggregatorOptions options;
@@ -43,26 +47,56 @@ final class JobSubmitter<T> {
     this.testDelays = EngineTestHooks.stragglers();
   }
 
+  /** {@code steal}'s block tasks ({@link BlockHomeRDD}), for {@link #submitBlocks}. */
+  void blockTasksOver(RDD<CodedBlock<T>> blockTasks) {
+    this.blocks = blockTasks;
+  }
+
   /**
    * Submits {@code tasks} of the iteration as resubmit {@code attempt} (0 for the first job);
    * shadow tasks among them estimate only {@code shadowBlocks} (null: all their blocks).
    */
   <M> Future<Void> submit(
       IterationInput<T, M> input, int attempt, BitSet tasks, BitSet shadowBlocks) {
-    SparkContext sc = coded.context();
+    return submitOver(coded, input, attempt, tasks, shadowBlocks, 1);
+  }
+
+  /**
+   * Submits the home copies {@code tasks} (all of each block's) as one task per block: partition p
+   * of the block tasks runs chunks p .. p + {@code group} - 1.
+   */
+  <M> Future<Void> submitBlocks(IterationInput<T, M> input, BitSet tasks, int group) {
+    BitSet firsts = new BitSet();
+    for (int t = tasks.nextSetBit(0); t >= 0; t = tasks.nextSetBit(t + 1)) {
+      firsts.set(t - t % group);
+    }
+    return submitOver(blocks, input, 0, firsts, null, group);
+  }
+
+  private <M> Future<Void> submitOver(
+      RDD<CodedBlock<T>> rdd,
+      IterationInput<T, M> input,
+      int attempt,
+      BitSet tasks,
+      BitSet shadowBlocks,
+      int group) {
+    SparkContext sc = rdd.context();
     String oldGroup = sc.getLocalProperty(SparkInternals.JOB_GROUP_PROPERTY);
     String oldDescription = sc.getLocalProperty(DESCRIPTION_PROPERTY);
     String oldInterrupt = sc.getLocalProperty(INTERRUPT_PROPERTY);
     sc.setJobGroup(
         groupOf(input.iteration(), attempt), description(input.iteration(), attempt, tasks), true);
+    sc.setLocalProperty(HOME_GROUP_PROPERTY, group > 1 ? Integer.toString(group) : null);
     try {
       CodedTask<T, M> task =
-          new CodedTask<>(input, shadowBlocks, layout, accumulator, options.injector(), testDelays);
-      return SparkInternals.submitJob(sc, coded, task, tasks.stream().toArray());
+          new CodedTask<>(
+              input, shadowBlocks, layout, accumulator, options.injector(), testDelays, group);
+      return SparkInternals.submitJob(sc, rdd, task, tasks.stream().toArray());
     } finally {
       sc.setLocalProperty(SparkInternals.JOB_GROUP_PROPERTY, oldGroup);
       sc.setLocalProperty(DESCRIPTION_PROPERTY, oldDescription);
       sc.setLocalProperty(INTERRUPT_PROPERTY, oldInterrupt);
+      sc.setLocalProperty(HOME_GROUP_PROPERTY, null);
     }
   }
 

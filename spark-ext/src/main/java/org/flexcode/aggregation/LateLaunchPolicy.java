@@ -16,6 +16,15 @@ interface LateLaunchPolicy {
   /** The tasks the first job of an iteration runs. */
   BitSet firstJob();
 
+  /**
+   * How many chunks each task of iteration {@code iteration}'s first job runs: 1 (a task per first
+   * job task), or {@code steal}'s chunks per block when its home work runs as block tasks. Asked
+   * once per iteration, right after {@link #firstJob}.
+   */
+  default int homeGroup(int iteration) {
+    return 1;
+  }
+
   /** Whether this policy ever launches late (if not, {@link #due} is never asked). */
   boolean launchesLate();
 

@@ -9,15 +9,25 @@ import org.flexcode.spec.SpecText;
  * StealPlan}); an iteration runs every chunk's home copy, launches another copy of a chunk when an
  * executor holding it has run out of home work or when it has run {@code late} x the median chunk
  * time ({@link StealLaunches}), and ends when every chunk has arrived once ({@link StealDecoder}):
- * the exact sum, as {@code bsp} up to summation order. {@code late=0}: no late copies.
+ * the exact sum, as {@code bsp} up to summation order. {@code late=0}: no late copies. {@code
+ * home=auto|chunks|block} ({@link StealHome}): whether the home copies run as one task per chunk or
+ * one per block, by default whichever measured faster.
  *
  * <p>The engine's tasks are the chunk copies: task t = copy (t / C') of chunk (t mod C'), C' = n x
  * chunks, so {@link #code} is the uncoded code over n x chunks x r tasks.
  */
-record Steal(int copies, int chunks, double late) implements AggregationStrategy {
+record Steal(int copies, int chunks, double late, StealHome home) implements AggregationStrategy {
+
+  /** With home work chosen by measurement ({@code home=auto}). */
+  Steal(int copies, int chunks, double late) {
+    this(copies, chunks, late, StealHome.AUTO);
+  }
 
   /** Validates. */
   Steal {
+    if (home == null) {
+      throw new IllegalArgumentException("steal: home must be auto, chunks or block");
+    }
     if (copies < 1) {
       throw new IllegalArgumentException(
           "steal: r (copies of each chunk) must be >= 1, got " + copies);
@@ -41,6 +51,7 @@ record Steal(int copies, int chunks, double late) implements AggregationStrategy
         .with("r", copies)
         .with("chunks", chunks)
         .withIf(late != StrategyDefaults.STEAL_LATE, "late", late)
+        .withIf(home != StealHome.AUTO, "home", home.label())
         .toString();
   }
 

@@ -44,6 +44,10 @@ final class StealLaunches implements LateLaunchPolicy {
   private final String[] executorIds;
   private final Placement placement;
   private final SlowExecutors slow = new SlowExecutors();
+  private final HomeGrouping grouping;
+  private StealHome home = StealHome.CHUNKS;
+  private int homeIteration = -1;
+  private long homeChosenMs;
   private Set<Integer> avoided = Set.of();
 
   private int iteration = -1;
@@ -57,8 +61,10 @@ final class StealLaunches implements LateLaunchPolicy {
       double late,
       TaskLaunchListener listener,
       String[] executorIds,
-      Placement placement) {
+      Placement placement,
+      StealHome homeWork) {
     this.plan = plan;
+    this.grouping = new HomeGrouping(plan.chunksPerBlock() > 1 ? homeWork : StealHome.CHUNKS);
     this.placement = placement;
     this.late = late;
     this.listener = listener;
@@ -69,6 +75,23 @@ final class StealLaunches implements LateLaunchPolicy {
   @Override
   public BitSet firstJob() {
     return plan.homeTasks();
+  }
+
+  /** Chunks per block when this iteration's home work runs as block tasks, else 1; logged. */
+  @Override
+  public synchronized int homeGroup(int it) {
+    StealHome previous = homeIteration < 0 ? null : home;
+    home = grouping.choose(it);
+    homeIteration = it;
+    homeChosenMs = System.currentTimeMillis();
+    if (home != previous) {
+      LOG.info(
+          "FlexCode iteration {}: steal runs its home work as {} ({})",
+          it,
+          home == StealHome.BLOCK ? "one task per block" : "one task per chunk",
+          grouping.describe());
+    }
+    return home == StealHome.BLOCK ? plan.chunksPerBlock() : 1;
   }
 
   @Override
@@ -130,6 +153,9 @@ final class StealLaunches implements LateLaunchPolicy {
    */
   synchronized StealRecord report(int it, Arrivals arrivals, Decision decision, long endMs) {
     startIteration(it);
+    if (homeIteration == it) {
+      grouping.observe(home, endMs - homeChosenMs);
+    }
     BitSet used = decision.used();
     Map<Integer, PartialResult> results = arrivals.results();
     List<StealRecord.Move> moves = new ArrayList<>();

@@ -88,8 +88,9 @@ final class StealSetup {
     if (holders == null) {
       return null;
     }
+    Steal layout = layoutOf(strategy);
     return new StealLaunches(
-        plan, layoutOf(strategy).late(), listener, executorIds(executors), holders);
+        plan, layout.late(), listener, executorIds(executors), holders, layout.home());
   }
 
   /** The steal layout {@code strategy} caches: steal's own, auto's; null for the others. */
@@ -103,11 +104,20 @@ final class StealSetup {
   /** The RDD {@code steal}'s jobs run over: the cached copies, a home copy on any holder. */
   static <T> HolderRDD<T> holders(
       CodedRDD<T> coded, StealPlan plan, List<SparkInternals.Executor> executors) {
-    String[] locations =
-        executors.isEmpty()
-            ? null
-            : executors.stream().map(SparkInternals.Executor::location).toArray(String[]::new);
-    return new HolderRDD<>(coded, plan, executorIds(executors), locations);
+    return new HolderRDD<>(coded, plan, executorIds(executors), executorLocations(executors));
+  }
+
+  /** {@code steal}'s home work as one task per block, over the cached home copies. */
+  static <T> BlockHomeRDD<T> blockTasks(
+      CodedRDD<T> coded, StealPlan plan, List<SparkInternals.Executor> executors) {
+    return new BlockHomeRDD<>(coded, plan, executorLocations(executors));
+  }
+
+  /** Each planned executor's Spark location; null in local mode (no executors listed). */
+  private static String[] executorLocations(List<SparkInternals.Executor> executors) {
+    return executors.isEmpty()
+        ? null
+        : executors.stream().map(SparkInternals.Executor::location).toArray(String[]::new);
   }
 
   static String[] executorIds(List<SparkInternals.Executor> executors) {

@@ -37,7 +37,7 @@ final class StrategyTable {
                       spec.integer("clusters", StrategyDefaults.CLUSTERS)))
           .with(SHADOW, SHADOW_KEYS, spec -> new Shadowed(StrategyDefaults.CODE, 0, shadows(spec)))
           .with(HYBRID, hybridKeys(), StrategyTable::hybrid)
-          .with(STEAL, List.of("r", "chunks", "late"), StrategyTable::steal)
+          .with(STEAL, List.of("r", "chunks", "late", "home"), StrategyTable::steal)
           .with(AUTO, List.of("exact", "r", "chunks"), StrategyTable::auto)
           .with(
               SSP,
@@ -131,7 +131,8 @@ final class StrategyTable {
     return new Steal(
         spec.integer("r", StrategyDefaults.STEAL_COPIES),
         spec.integer("chunks", StrategyDefaults.STEAL_CHUNKS),
-        spec.number("late", StrategyDefaults.STEAL_LATE));
+        spec.number("late", StrategyDefaults.STEAL_LATE),
+        spec.choice("home", StealHome::parse, StealHome.AUTO));
   }
 
   private static AggregationStrategy auto(Spec spec) {

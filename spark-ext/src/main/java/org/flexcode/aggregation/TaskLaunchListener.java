@@ -15,7 +15,8 @@ import org.flexcode.spark.SparkInternals;
  * Remembers when each task of the engine's jobs launched, so the driver can tell how long a
  * cancelled task had run, and counts each iteration's failed task attempts and recovery ({@link
  * RecoveryTally}: executors lost, tasks resubmitted, recomputation). Jobs are recognised by their
- * job group prefix.
+ * job group prefix; a task of a job of {@code steal}'s block tasks (partition p running the home
+ * copies of chunks p .. p + g - 1) counts as the launch of each of those chunks.
  */
 final class TaskLaunchListener extends SparkListener {
 
@@ -25,6 +26,7 @@ final class TaskLaunchListener extends SparkListener {
   private final Map<Long, String> launchExecutor = new ConcurrentHashMap<>();
   private final Map<Integer, Integer> failures = new ConcurrentHashMap<>();
   private final Map<Integer, Boolean> resultStages = new ConcurrentHashMap<>();
+  private final Map<Integer, Integer> stageHomeGroup = new ConcurrentHashMap<>();
   private final RecoveryTally recovery = new RecoveryTally();
 
   TaskLaunchListener(String groupPrefix) {
@@ -47,6 +49,10 @@ final class TaskLaunchListener extends SparkListener {
       resultStage = Math.max(resultStage, stageId);
     }
     resultStages.put(resultStage, Boolean.TRUE);
+    String homeGroup = jobStart.properties().getProperty(JobSubmitter.HOME_GROUP_PROPERTY);
+    if (homeGroup != null) {
+      stageHomeGroup.put(resultStage, Integer.parseInt(homeGroup));
+    }
   }
 
   /**
@@ -110,9 +116,13 @@ final class TaskLaunchListener extends SparkListener {
       recovery.taskResubmitted(iteration); // Spark's retry of a failed attempt
     }
     if (iteration != null) {
-      long key = key(iteration, taskStart.taskInfo().partitionId());
-      launchMs.putIfAbsent(key, taskStart.taskInfo().launchTime());
-      launchExecutor.putIfAbsent(key, taskStart.taskInfo().executorId());
+      int first = taskStart.taskInfo().partitionId();
+      int tasks = stageHomeGroup.getOrDefault(taskStart.stageId(), 1);
+      for (int task = first; task < first + tasks; task++) { // a block task runs its chunks
+        long key = key(iteration, task);
+        launchMs.putIfAbsent(key, taskStart.taskInfo().launchTime());
+        launchExecutor.putIfAbsent(key, taskStart.taskInfo().executorId());
+      }
     }
   }
 
@@ -134,6 +144,7 @@ final class TaskLaunchListener extends SparkListener {
     stageToIteration.values().removeIf(it -> it < iteration);
     failures.keySet().removeIf(it -> it < iteration);
     resultStages.keySet().removeIf(stage -> !stageToIteration.containsKey(stage));
+    stageHomeGroup.keySet().removeIf(stage -> !stageToIteration.containsKey(stage));
     recovery.forgetBefore(iteration);
   }
 

@@ -109,7 +109,7 @@ class StealAggregationTest {
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, BLOCKS),
-            AggregationStrategy.parse("steal:r=2,chunks=2,late=50"),
+            AggregationStrategy.parse("steal:r=2,chunks=2,late=50,home=chunks"),
             AggregatorOptions.defaults())) {
       jsc.sc().addSparkListener(starts);
       for (int it = 0; it < 3; it++) {
