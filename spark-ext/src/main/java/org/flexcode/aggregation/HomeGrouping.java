@@ -7,10 +7,11 @@ import java.util.Locale;
 /**
  * {@code steal}'s choice, before each iteration, between home work as chunk tasks and as one task
  * per block ({@link StealHome}). Fixed unless {@code home=auto}; then measured: the first iteration
- * runs chunk tasks, the second block tasks, and from then on each iteration runs the home whose
- * last {@link #WINDOW} iterations (submission to decision) took less on average, the other one
- * probed every {@link #PROBE_EVERY} iterations so a change of conditions is seen. Which is faster
- * depends on what a task's launch costs against a chunk's compute and on whether idle cores are
+ * (which reads the cache cold) runs block tasks, as {@code bsp} would, and is not counted; the next
+ * {@link #EXPLORE} x 2 alternate chunk and block tasks; from then on each iteration runs the home
+ * whose last {@link #WINDOW} iterations (submission to decision) had the lower median, the other
+ * one probed every {@link #PROBE_EVERY} iterations so a change of conditions is seen. Which is
+ * faster depends on what a task's launch costs against a chunk's compute and on whether cores are
  * free to take moved work: a block's launch once when nobody straggles, or a straggler's pending
  * chunks moved early.
  *
@@ -18,11 +19,14 @@ import java.util.Locale;
  */
 final class HomeGrouping {
 
-  /** Iterations of each home averaged. */
+  /** Iterations of each home measured before the faster one is kept. */
+  static final int EXPLORE = 3;
+
+  /** Iterations of each home whose median counts. */
   static final int WINDOW = 5;
 
   /** Every this many iterations the home not chosen runs once. */
-  static final int PROBE_EVERY = 10;
+  static final int PROBE_EVERY = 20;
 
   private final StealHome home;
   private final Deque<Long> chunkMs = new ArrayDeque<>();
@@ -39,21 +43,24 @@ final class HomeGrouping {
     if (home != StealHome.AUTO) {
       return home;
     }
-    if (chunkMs.isEmpty()) {
-      return StealHome.CHUNKS;
-    }
-    if (blockMs.isEmpty()) {
+    if (iteration == 0) {
       return StealHome.BLOCK;
     }
-    StealHome faster = mean(blockMs) < mean(chunkMs) ? StealHome.BLOCK : StealHome.CHUNKS;
+    if (iteration <= 2 * EXPLORE || chunkMs.isEmpty() || blockMs.isEmpty()) {
+      return iteration % 2 == 1 ? StealHome.CHUNKS : StealHome.BLOCK;
+    }
+    StealHome faster = median(blockMs) < median(chunkMs) ? StealHome.BLOCK : StealHome.CHUNKS;
     if (iteration % PROBE_EVERY == 0) {
       return faster == StealHome.BLOCK ? StealHome.CHUNKS : StealHome.BLOCK;
     }
     return faster;
   }
 
-  /** An iteration that ran {@code ran} took {@code ms} from submission to decision. */
-  void observe(StealHome ran, long ms) {
+  /** Iteration {@code iteration}, which ran {@code ran}, took {@code ms} to decide. */
+  void observe(int iteration, StealHome ran, long ms) {
+    if (iteration == 0) {
+      return; // the cold first read of the cache
+    }
     Deque<Long> times = ran == StealHome.BLOCK ? blockMs : chunkMs;
     times.addLast(Math.max(0, ms));
     if (times.size() > WINDOW) {
@@ -61,17 +68,21 @@ final class HomeGrouping {
     }
   }
 
-  /** The measured means, for the log ("chunks 812 ms, block 701 ms"). */
+  /** The measured medians, for the log ("chunks 812 ms, block 701 ms"). */
   String describe() {
     return String.format(
         Locale.ROOT,
-        "mean ms over the last %d of each: chunks %s, block %s",
+        "median ms over the last %d of each: chunks %s, block %s",
         WINDOW,
-        chunkMs.isEmpty() ? "-" : String.format(Locale.ROOT, "%.0f", mean(chunkMs)),
-        blockMs.isEmpty() ? "-" : String.format(Locale.ROOT, "%.0f", mean(blockMs)));
+        chunkMs.isEmpty() ? "-" : String.format(Locale.ROOT, "%.0f", median(chunkMs)),
+        blockMs.isEmpty() ? "-" : String.format(Locale.ROOT, "%.0f", median(blockMs)));
   }
 
-  private static double mean(Deque<Long> times) {
-    return times.stream().mapToLong(Long::longValue).average().orElse(Double.NaN);
+  private static double median(Deque<Long> times) {
+    long[] sorted = times.stream().mapToLong(Long::longValue).sorted().toArray();
+    int n = sorted.length;
+    return n == 0
+        ? Double.NaN
+        : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
   }
 }

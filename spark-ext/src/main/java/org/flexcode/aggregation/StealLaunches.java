@@ -154,7 +154,7 @@ final class StealLaunches implements LateLaunchPolicy {
   synchronized StealRecord report(int it, Arrivals arrivals, Decision decision, long endMs) {
     startIteration(it);
     if (homeIteration == it) {
-      grouping.observe(home, endMs - homeChosenMs);
+      grouping.observe(it, home, endMs - homeChosenMs);
     }
     BitSet used = decision.used();
     Map<Integer, PartialResult> results = arrivals.results();

@@ -11,50 +11,49 @@ import org.junit.jupiter.api.Test;
 class HomeGroupingTest {
 
   /**
-   * Runs iterations 0 .. 29 where chunk tasks take {@code chunkMs} and block tasks {@code blockMs}.
+   * Runs iterations {@code from} .. {@code to - 1} where chunk tasks take {@code chunkMs} and block
+   * tasks {@code blockMs} (the first iteration 5 s, cold).
    */
-  private static StealHome[] run(HomeGrouping grouping, long chunkMs, long blockMs) {
-    StealHome[] chosen = new StealHome[30];
-    for (int it = 0; it < chosen.length; it++) {
+  private static StealHome[] run(
+      HomeGrouping grouping, int from, int to, long chunkMs, long blockMs) {
+    StealHome[] chosen = new StealHome[to];
+    for (int it = from; it < to; it++) {
       chosen[it] = grouping.choose(it);
-      grouping.observe(chosen[it], chosen[it] == StealHome.BLOCK ? blockMs : chunkMs);
+      long ms = it == 0 ? 5_000 : chosen[it] == StealHome.BLOCK ? blockMs : chunkMs;
+      grouping.observe(it, chosen[it], ms);
     }
     return chosen;
   }
 
   @Test
-  void measuresBothThenKeepsTheFasterProbingTheOtherEveryTenIterations() {
-    StealHome[] chosen = run(new HomeGrouping(StealHome.AUTO), 800, 700);
-    assertEquals(StealHome.CHUNKS, chosen[0]);
-    assertEquals(StealHome.BLOCK, chosen[1]);
-    for (int it = 2; it < chosen.length; it++) {
-      StealHome expected = it % HomeGrouping.PROBE_EVERY == 0 ? StealHome.CHUNKS : StealHome.BLOCK;
-      assertEquals(expected, chosen[it], "iteration " + it);
+  void measuresBothThenKeepsTheFasterProbingTheOther() {
+    StealHome[] chosen = run(new HomeGrouping(StealHome.AUTO), 0, 60, 800, 700);
+    assertEquals(StealHome.BLOCK, chosen[0], "the cold first iteration, as bsp");
+    for (int it = 1; it <= 2 * HomeGrouping.EXPLORE; it++) {
+      assertEquals(it % 2 == 1 ? StealHome.CHUNKS : StealHome.BLOCK, chosen[it], "explore " + it);
     }
-    StealHome[] chunks = run(new HomeGrouping(StealHome.AUTO), 800, 1000);
-    assertEquals(StealHome.BLOCK, chunks[1]);
-    assertEquals(StealHome.CHUNKS, chunks[2]);
-    assertEquals(StealHome.BLOCK, chunks[20], "the probe");
+    for (int it = 2 * HomeGrouping.EXPLORE + 1; it < chosen.length; it++) {
+      boolean probe = it % HomeGrouping.PROBE_EVERY == 0;
+      assertEquals(probe ? StealHome.CHUNKS : StealHome.BLOCK, chosen[it], "iteration " + it);
+    }
+    StealHome[] chunks = run(new HomeGrouping(StealHome.AUTO), 0, 60, 800, 1000);
+    assertEquals(StealHome.CHUNKS, chunks[7]);
+    assertEquals(StealHome.BLOCK, chunks[40], "the probe");
   }
 
   @Test
   void followsAChangeSeenInTheWindow() {
     HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
-    run(grouping, 800, 700); // block tasks faster until iteration 29
-    StealHome next = null;
-    for (int it = 30; it < 50; it++) { // a straggler now: block tasks take 1200 ms
-      next = grouping.choose(it);
-      grouping.observe(next, next == StealHome.BLOCK ? 1200 : 800);
-    }
-    assertEquals(StealHome.CHUNKS, next, grouping.describe());
-    // The block tasks' window still holds some 700 ms iterations, but over 800 on average.
-    assertTrue(grouping.describe().contains("chunks 800, block 9"), grouping.describe());
+    run(grouping, 0, 30, 800, 700); // block tasks faster until iteration 29
+    StealHome[] after = run(grouping, 30, 60, 800, 1200); // a straggler: block tasks 1200 ms
+    assertEquals(StealHome.CHUNKS, after[59], grouping.describe());
+    assertTrue(grouping.describe().contains("chunks 800"), grouping.describe());
   }
 
   @Test
   void aFixedHomeNeverChanges() {
     for (StealHome fixed : new StealHome[] {StealHome.CHUNKS, StealHome.BLOCK}) {
-      for (StealHome chosen : run(new HomeGrouping(fixed), 800, 700)) {
+      for (StealHome chosen : run(new HomeGrouping(fixed), 0, 30, 800, 700)) {
         assertEquals(fixed, chosen);
       }
     }

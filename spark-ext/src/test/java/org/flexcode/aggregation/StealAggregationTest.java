@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * {@code steal} on local[4] (one executor: copies share it, late copies run on free cores): four
- * blocks of 100 records, two chunks each (chunks 0..7 = tasks 0..7, their second copies tasks
+ * {@code steal:home=chunks} on local[4] (one executor: copies share it, late copies on free cores):
+ * four blocks of 100 records, two chunks each (chunks 0..7 = tasks 0..7, their second copies tasks
  * 8..15).
  */
 @ExtendWith(SparkExtension.class)
@@ -57,7 +57,9 @@ class StealAggregationTest {
         straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, slow, 60_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
-            data(jsc, RECORDS, BLOCKS), AggregationStrategy.parse("steal:r=2,chunks=2"), options)) {
+            data(jsc, RECORDS, BLOCKS),
+            AggregationStrategy.parse("steal:r=2,chunks=2,home=chunks"),
+            options)) {
       long start = System.currentTimeMillis();
       AggregateResult result = engine.aggregate(2.0, STATISTIC, 3);
       IterationRecord record = result.record();
@@ -88,7 +90,9 @@ class StealAggregationTest {
     AggregatorOptions options = straggling(AggregatorOptions.defaults(), delays);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
-            data(jsc, RECORDS, BLOCKS), AggregationStrategy.parse("steal:r=2,chunks=2"), options)) {
+            data(jsc, RECORDS, BLOCKS),
+            AggregationStrategy.parse("steal:r=2,chunks=2,home=chunks"),
+            options)) {
       AggregateResult result = engine.aggregate(1.0, STATISTIC, 3);
       IterationRecord record = result.record();
 
@@ -160,7 +164,7 @@ class StealAggregationTest {
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, BLOCKS),
-            AggregationStrategy.parse("steal:r=2,chunks=2"),
+            AggregationStrategy.parse("steal:r=2,chunks=2,home=chunks"),
             AggregatorOptions.defaults())) {
       assertArrayEquals(new long[] {100, 100, 100, 100}, engine.blockRecords(), "per input block");
       jsc.sc().env().blockManager().master().removeRdd(engine.codedRddId(), true);

@@ -48,7 +48,9 @@ class StealPlacementClusterTest {
         straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, slow, 60_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
-            data(jsc, 600, 3), AggregationStrategy.parse("steal:r=2,chunks=2"), options)) {
+            data(jsc, 600, 3),
+            AggregationStrategy.parse("steal:r=2,chunks=2,home=chunks"),
+            options)) {
       for (int chunk = 0; chunk < CHUNKS; chunk++) {
         List<String> home = SparkInternals.cachedOn(jsc.sc(), engine.codedRddId(), chunk);
         List<String> copy = SparkInternals.cachedOn(jsc.sc(), engine.codedRddId(), CHUNKS + chunk);
