@@ -3,17 +3,20 @@ package org.flexcode.aggregation;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code steal}'s choice, before each iteration, between home work as chunk tasks and as one task
  * per block ({@link StealHome}). Fixed unless {@code home=auto}; then measured: the first iteration
- * (which reads the cache cold) runs block tasks, as {@code bsp} would, and is not counted; the next
- * {@link #EXPLORE} x 2 alternate chunk and block tasks; from then on each iteration runs the home
+ * (which reads the cache cold, and knows nothing yet) runs chunk tasks and is not counted; the next
+ * {@link #EXPLORE} x 2 alternate block and chunk tasks; from then on each iteration runs the home
  * whose last {@link #WINDOW} iterations (submission to decision) had the lower median, the other
- * one probed every {@link #PROBE_EVERY} iterations so a change of conditions is seen. Which is
- * faster depends on what a task's launch costs against a chunk's compute and on whether cores are
- * free to take moved work: a block's launch once when nobody straggles, or a straggler's pending
- * chunks moved early.
+ * one probed every {@link #PROBE_EVERY} iterations so a change of conditions is seen. Block tasks
+ * run only while nobody straggles: after an iteration that moved a chunk (a straggler was worked
+ * around), the next {@link #CALM} iterations run chunk tasks, whose pending chunks idle holders
+ * take early. Which is faster otherwise depends on what a task's launch costs against a chunk's
+ * compute: a block's launch once, or a chunk's each.
  *
  * <p>Plain Java, not thread-safe: the engine's driver thread calls it.
  */
@@ -28,12 +31,48 @@ final class HomeGrouping {
   /** Every this many iterations the home not chosen runs once. */
   static final int PROBE_EVERY = 20;
 
+  /** Iterations after one that moved a chunk that run chunk tasks. */
+  static final int CALM = 2;
+
+  private static final Logger LOG = LoggerFactory.getLogger(HomeGrouping.class);
+
   private final StealHome home;
   private final Deque<Long> chunkMs = new ArrayDeque<>();
   private final Deque<Long> blockMs = new ArrayDeque<>();
+  private StealHome running;
+  private int runningIteration = -1;
+  private long startMs;
+  private int lastMovedAt = Integer.MIN_VALUE / 2;
 
   HomeGrouping(StealHome home) {
     this.home = home;
+  }
+
+  /** Chooses iteration {@code it}'s home and starts timing it; logs a change. */
+  StealHome begin(int it) {
+    StealHome previous = running;
+    running = choose(it);
+    runningIteration = it;
+    startMs = System.currentTimeMillis();
+    if (running != previous) {
+      LOG.info(
+          "FlexCode iteration {}: steal runs its home work as {} ({})",
+          it,
+          running == StealHome.BLOCK ? "one task per block" : "one task per chunk",
+          describe());
+    }
+    return running;
+  }
+
+  /**
+   * Iteration {@code it} decided at {@code endMs}, having moved chunks or not: counts its time if
+   * {@link #begin} chose its home.
+   */
+  void end(int it, long endMs, boolean moved) {
+    if (it == runningIteration) {
+      observe(it, running, endMs - startMs, moved);
+      runningIteration = -1;
+    }
   }
 
   /**
@@ -43,11 +82,11 @@ final class HomeGrouping {
     if (home != StealHome.AUTO) {
       return home;
     }
-    if (iteration == 0) {
-      return StealHome.BLOCK;
+    if (iteration == 0 || iteration - lastMovedAt <= CALM) {
+      return StealHome.CHUNKS;
     }
     if (iteration <= 2 * EXPLORE || chunkMs.isEmpty() || blockMs.isEmpty()) {
-      return iteration % 2 == 1 ? StealHome.CHUNKS : StealHome.BLOCK;
+      return iteration % 2 == 1 ? StealHome.BLOCK : StealHome.CHUNKS;
     }
     StealHome faster = median(blockMs) < median(chunkMs) ? StealHome.BLOCK : StealHome.CHUNKS;
     if (iteration % PROBE_EVERY == 0) {
@@ -56,8 +95,14 @@ final class HomeGrouping {
     return faster;
   }
 
-  /** Iteration {@code iteration}, which ran {@code ran}, took {@code ms} to decide. */
-  void observe(int iteration, StealHome ran, long ms) {
+  /**
+   * Iteration {@code iteration}, which ran {@code ran}, took {@code ms} to decide and moved chunks
+   * ({@code moved}) or not.
+   */
+  void observe(int iteration, StealHome ran, long ms, boolean moved) {
+    if (moved) {
+      lastMovedAt = iteration;
+    }
     if (iteration == 0) {
       return; // the cold first read of the cache
     }

@@ -45,9 +45,6 @@ final class StealLaunches implements LateLaunchPolicy {
   private final Placement placement;
   private final SlowExecutors slow = new SlowExecutors();
   private final HomeGrouping grouping;
-  private StealHome home = StealHome.CHUNKS;
-  private int homeIteration = -1;
-  private long homeChosenMs;
   private Set<Integer> avoided = Set.of();
 
   private int iteration = -1;
@@ -77,21 +74,10 @@ final class StealLaunches implements LateLaunchPolicy {
     return plan.homeTasks();
   }
 
-  /** Chunks per block when this iteration's home work runs as block tasks, else 1; logged. */
+  /** Chunks per block when this iteration's home work runs as block tasks, else 1. */
   @Override
   public synchronized int homeGroup(int it) {
-    StealHome previous = homeIteration < 0 ? null : home;
-    home = grouping.choose(it);
-    homeIteration = it;
-    homeChosenMs = System.currentTimeMillis();
-    if (home != previous) {
-      LOG.info(
-          "FlexCode iteration {}: steal runs its home work as {} ({})",
-          it,
-          home == StealHome.BLOCK ? "one task per block" : "one task per chunk",
-          grouping.describe());
-    }
-    return home == StealHome.BLOCK ? plan.chunksPerBlock() : 1;
+    return grouping.begin(it) == StealHome.BLOCK ? plan.chunksPerBlock() : 1;
   }
 
   @Override
@@ -153,9 +139,6 @@ final class StealLaunches implements LateLaunchPolicy {
    */
   synchronized StealRecord report(int it, Arrivals arrivals, Decision decision, long endMs) {
     startIteration(it);
-    if (homeIteration == it) {
-      grouping.observe(it, home, endMs - homeChosenMs);
-    }
     BitSet used = decision.used();
     Map<Integer, PartialResult> results = arrivals.results();
     List<StealRecord.Move> moves = new ArrayList<>();
@@ -174,6 +157,7 @@ final class StealLaunches implements LateLaunchPolicy {
         duplicated += ranMs(it, t, results.get(t), endMs);
       }
     }
+    grouping.end(it, endMs, !moves.isEmpty());
     Set<Integer> next = indexesOf(slow.observe(it, runMsByExecutor(results.values())));
     if (!next.equals(avoided)) {
       LOG.info(

@@ -3,6 +3,7 @@ package org.flexcode.aggregation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -12,40 +13,57 @@ class HomeGroupingTest {
 
   /**
    * Runs iterations {@code from} .. {@code to - 1} where chunk tasks take {@code chunkMs} and block
-   * tasks {@code blockMs} (the first iteration 5 s, cold).
+   * tasks {@code blockMs} (the first iteration 5 s, cold), and iterations {@code moved} moved a
+   * chunk.
    */
   private static StealHome[] run(
-      HomeGrouping grouping, int from, int to, long chunkMs, long blockMs) {
+      HomeGrouping grouping, int from, int to, long chunkMs, long blockMs, IntPredicate moved) {
     StealHome[] chosen = new StealHome[to];
     for (int it = from; it < to; it++) {
       chosen[it] = grouping.choose(it);
       long ms = it == 0 ? 5_000 : chosen[it] == StealHome.BLOCK ? blockMs : chunkMs;
-      grouping.observe(it, chosen[it], ms);
+      grouping.observe(it, chosen[it], ms, moved.test(it));
     }
     return chosen;
   }
 
+  private static StealHome[] calm(HomeGrouping grouping, int to, long chunkMs, long blockMs) {
+    return run(grouping, 0, to, chunkMs, blockMs, it -> false);
+  }
+
   @Test
   void measuresBothThenKeepsTheFasterProbingTheOther() {
-    StealHome[] chosen = run(new HomeGrouping(StealHome.AUTO), 0, 60, 800, 700);
-    assertEquals(StealHome.BLOCK, chosen[0], "the cold first iteration, as bsp");
+    StealHome[] chosen = calm(new HomeGrouping(StealHome.AUTO), 60, 800, 700);
+    assertEquals(StealHome.CHUNKS, chosen[0], "the cold first iteration");
     for (int it = 1; it <= 2 * HomeGrouping.EXPLORE; it++) {
-      assertEquals(it % 2 == 1 ? StealHome.CHUNKS : StealHome.BLOCK, chosen[it], "explore " + it);
+      assertEquals(it % 2 == 1 ? StealHome.BLOCK : StealHome.CHUNKS, chosen[it], "explore " + it);
     }
     for (int it = 2 * HomeGrouping.EXPLORE + 1; it < chosen.length; it++) {
       boolean probe = it % HomeGrouping.PROBE_EVERY == 0;
       assertEquals(probe ? StealHome.CHUNKS : StealHome.BLOCK, chosen[it], "iteration " + it);
     }
-    StealHome[] chunks = run(new HomeGrouping(StealHome.AUTO), 0, 60, 800, 1000);
+    StealHome[] chunks = calm(new HomeGrouping(StealHome.AUTO), 60, 800, 1000);
     assertEquals(StealHome.CHUNKS, chunks[7]);
     assertEquals(StealHome.BLOCK, chunks[40], "the probe");
   }
 
   @Test
+  void chunkTasksWhileStragglersAreWorkedAround() {
+    HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
+    calm(grouping, 30, 800, 700); // block tasks faster, nobody straggles
+    StealHome[] after = run(grouping, 30, 50, 800, 700, it -> it == 35 || it == 36);
+    assertEquals(StealHome.BLOCK, after[35]);
+    for (int it = 36; it <= 36 + HomeGrouping.CALM; it++) {
+      assertEquals(StealHome.CHUNKS, after[it], "after a move, iteration " + it);
+    }
+    assertEquals(StealHome.BLOCK, after[37 + HomeGrouping.CALM], "calm again");
+  }
+
+  @Test
   void followsAChangeSeenInTheWindow() {
     HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
-    run(grouping, 0, 30, 800, 700); // block tasks faster until iteration 29
-    StealHome[] after = run(grouping, 30, 60, 800, 1200); // a straggler: block tasks 1200 ms
+    calm(grouping, 30, 800, 700); // block tasks faster until iteration 29
+    StealHome[] after = run(grouping, 30, 60, 800, 1200, it -> false); // block tasks slower now
     assertEquals(StealHome.CHUNKS, after[59], grouping.describe());
     assertTrue(grouping.describe().contains("chunks 800"), grouping.describe());
   }
@@ -53,7 +71,7 @@ class HomeGroupingTest {
   @Test
   void aFixedHomeNeverChanges() {
     for (StealHome fixed : new StealHome[] {StealHome.CHUNKS, StealHome.BLOCK}) {
-      for (StealHome chosen : run(new HomeGrouping(fixed), 0, 30, 800, 700)) {
+      for (StealHome chosen : run(new HomeGrouping(fixed), 0, 30, 800, 700, it -> it % 3 == 0)) {
         assertEquals(fixed, chosen);
       }
     }
