@@ -14,9 +14,10 @@ import org.slf4j.LoggerFactory;
  * whose last {@link #WINDOW} iterations (submission to decision) had the lower median, the other
  * one probed every {@link #PROBE_EVERY} iterations so a change of conditions is seen. Block tasks
  * run only while nobody straggles: after an iteration that moved a chunk (a straggler was worked
- * around: a copy used, or a home copy run by another holder), the next {@link #CALM} iterations run
- * chunk tasks, whose pending chunks idle holders take early. Which is faster otherwise depends on
- * what a task's launch costs against a chunk's compute: a block's launch once, or a chunk's each.
+ * around: a chunk's copy used; a home copy Spark's scheduler gave another holder does not count, as
+ * under contention that happens without stragglers), the next {@link #CALM} iterations run chunk
+ * tasks, whose pending chunks idle holders take early. Which is faster otherwise depends on what a
+ * task's launch costs against a chunk's compute: a block's launch once, or a chunk's each.
  *
  * <p>Plain Java, not thread-safe: the engine's driver thread calls it.
  */

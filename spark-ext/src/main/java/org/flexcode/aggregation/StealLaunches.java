@@ -157,7 +157,7 @@ final class StealLaunches implements LateLaunchPolicy {
         duplicated += ranMs(it, t, results.get(t), endMs);
       }
     }
-    grouping.end(it, endMs, !moves.isEmpty() || ranOffHome(it, used));
+    grouping.end(it, endMs, !moves.isEmpty());
     Set<Integer> next = indexesOf(slow.observe(it, runMsByExecutor(results.values())));
     if (!next.equals(avoided)) {
       LOG.info(
@@ -171,16 +171,6 @@ final class StealLaunches implements LateLaunchPolicy {
     avoided = next;
     placement.avoid(avoided);
     return new StealRecord(moves, launched.cardinality() - plan.numChunks(), duplicated);
-  }
-
-  /** Whether a used home copy ran on a holder other than its planned executor. */
-  private boolean ranOffHome(int it, BitSet used) {
-    for (int t = used.nextSetBit(0); t >= 0 && t < plan.numChunks(); t = used.nextSetBit(t + 1)) {
-      if (plan.executors() > 1 && executorRunning(it, t) != plan.executorOf(t)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Each executor's run times (ms on the executor, start to finish) of these results. */
