@@ -12,12 +12,12 @@ import org.slf4j.LoggerFactory;
  * (which reads the cache cold, and knows nothing yet) runs chunk tasks and is not counted; the next
  * {@link #EXPLORE} x 2 alternate block and chunk tasks; from then on each iteration runs the home
  * whose last {@link #WINDOW} iterations (submission to decision) had the lower median, the other
- * one probed every {@link #PROBE_EVERY} iterations so a change of conditions is seen. Block tasks
- * run only while nobody straggles: after an iteration that moved a chunk (a straggler was worked
- * around: a chunk's copy used; a home copy Spark's scheduler gave another holder does not count, as
- * under contention that happens without stragglers), the next {@link #CALM} iterations run chunk
- * tasks, whose pending chunks idle holders take early. Which is faster otherwise depends on what a
- * task's launch costs against a chunk's compute: a block's launch once, or a chunk's each.
+ * one probed every {@link #PROBE_EVERY} iterations so a change of conditions is seen. Which is
+ * faster depends on what a task's launch costs against a chunk's compute and on whether cores are
+ * free to take moved work: a block's launch once when nobody straggles, or a straggler's pending
+ * chunks moved early. (Running block tasks only after iterations that moved no chunk was tried:
+ * under contention noise makes late copies win, and it kept chunk tasks where block tasks were
+ * faster.)
  *
  * <p>Plain Java, not thread-safe: the engine's driver thread calls it.
  */
@@ -32,9 +32,6 @@ final class HomeGrouping {
   /** Every this many iterations the home not chosen runs once. */
   static final int PROBE_EVERY = 20;
 
-  /** Iterations after one that moved a chunk that run chunk tasks. */
-  static final int CALM = 2;
-
   private static final Logger LOG = LoggerFactory.getLogger(HomeGrouping.class);
 
   private final StealHome home;
@@ -43,7 +40,6 @@ final class HomeGrouping {
   private StealHome running;
   private int runningIteration = -1;
   private long startMs;
-  private int lastMovedAt = Integer.MIN_VALUE / 2;
 
   HomeGrouping(StealHome home) {
     this.home = home;
@@ -65,13 +61,10 @@ final class HomeGrouping {
     return running;
   }
 
-  /**
-   * Iteration {@code it} decided at {@code endMs}, having moved chunks or not: counts its time if
-   * {@link #begin} chose its home.
-   */
-  void end(int it, long endMs, boolean moved) {
+  /** Iteration {@code it} decided at {@code endMs}: counts its time if {@link #begin} chose. */
+  void end(int it, long endMs) {
     if (it == runningIteration) {
-      observe(it, running, endMs - startMs, moved);
+      observe(it, running, endMs - startMs);
       runningIteration = -1;
     }
   }
@@ -83,7 +76,7 @@ final class HomeGrouping {
     if (home != StealHome.AUTO) {
       return home;
     }
-    if (iteration == 0 || iteration - lastMovedAt <= CALM) {
+    if (iteration == 0) {
       return StealHome.CHUNKS;
     }
     if (iteration <= 2 * EXPLORE || chunkMs.isEmpty() || blockMs.isEmpty()) {
@@ -96,14 +89,8 @@ final class HomeGrouping {
     return faster;
   }
 
-  /**
-   * Iteration {@code iteration}, which ran {@code ran}, took {@code ms} to decide and moved chunks
-   * ({@code moved}) or not.
-   */
-  void observe(int iteration, StealHome ran, long ms, boolean moved) {
-    if (moved) {
-      lastMovedAt = iteration;
-    }
+  /** Iteration {@code iteration}, which ran {@code ran}, took {@code ms} to decide. */
+  void observe(int iteration, StealHome ran, long ms) {
     if (iteration == 0) {
       return; // the cold first read of the cache
     }

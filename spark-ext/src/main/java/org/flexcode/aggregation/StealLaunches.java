@@ -157,7 +157,7 @@ final class StealLaunches implements LateLaunchPolicy {
         duplicated += ranMs(it, t, results.get(t), endMs);
       }
     }
-    grouping.end(it, endMs, !moves.isEmpty());
+    grouping.end(it, endMs);
     Set<Integer> next = indexesOf(slow.observe(it, runMsByExecutor(results.values())));
     if (!next.equals(avoided)) {
       LOG.info(

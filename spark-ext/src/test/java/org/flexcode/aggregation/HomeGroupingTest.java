@@ -3,7 +3,6 @@ package org.flexcode.aggregation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -13,22 +12,21 @@ class HomeGroupingTest {
 
   /**
    * Runs iterations {@code from} .. {@code to - 1} where chunk tasks take {@code chunkMs} and block
-   * tasks {@code blockMs} (the first iteration 5 s, cold), and iterations {@code moved} moved a
-   * chunk.
+   * tasks {@code blockMs} (the first iteration 5 s, cold).
    */
   private static StealHome[] run(
-      HomeGrouping grouping, int from, int to, long chunkMs, long blockMs, IntPredicate moved) {
+      HomeGrouping grouping, int from, int to, long chunkMs, long blockMs) {
     StealHome[] chosen = new StealHome[to];
     for (int it = from; it < to; it++) {
       chosen[it] = grouping.choose(it);
       long ms = it == 0 ? 5_000 : chosen[it] == StealHome.BLOCK ? blockMs : chunkMs;
-      grouping.observe(it, chosen[it], ms, moved.test(it));
+      grouping.observe(it, chosen[it], ms);
     }
     return chosen;
   }
 
   private static StealHome[] calm(HomeGrouping grouping, int to, long chunkMs, long blockMs) {
-    return run(grouping, 0, to, chunkMs, blockMs, it -> false);
+    return run(grouping, 0, to, chunkMs, blockMs);
   }
 
   @Test
@@ -48,22 +46,10 @@ class HomeGroupingTest {
   }
 
   @Test
-  void chunkTasksWhileStragglersAreWorkedAround() {
-    HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
-    calm(grouping, 30, 800, 700); // block tasks faster, nobody straggles
-    StealHome[] after = run(grouping, 30, 50, 800, 700, it -> it == 35 || it == 36);
-    assertEquals(StealHome.BLOCK, after[35]);
-    for (int it = 36; it <= 36 + HomeGrouping.CALM; it++) {
-      assertEquals(StealHome.CHUNKS, after[it], "after a move, iteration " + it);
-    }
-    assertEquals(StealHome.BLOCK, after[37 + HomeGrouping.CALM], "calm again");
-  }
-
-  @Test
   void followsAChangeSeenInTheWindow() {
     HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
     calm(grouping, 30, 800, 700); // block tasks faster until iteration 29
-    StealHome[] after = run(grouping, 30, 60, 800, 1200, it -> false); // block tasks slower now
+    StealHome[] after = run(grouping, 30, 60, 800, 1200); // block tasks slower now
     assertEquals(StealHome.CHUNKS, after[59], grouping.describe());
     assertTrue(grouping.describe().contains("chunks 800"), grouping.describe());
   }
@@ -71,7 +57,7 @@ class HomeGroupingTest {
   @Test
   void aFixedHomeNeverChanges() {
     for (StealHome fixed : new StealHome[] {StealHome.CHUNKS, StealHome.BLOCK}) {
-      for (StealHome chosen : run(new HomeGrouping(fixed), 0, 30, 800, 700, it -> it % 3 == 0)) {
+      for (StealHome chosen : run(new HomeGrouping(fixed), 0, 30, 800, 700)) {
         assertEquals(fixed, chosen);
       }
     }
