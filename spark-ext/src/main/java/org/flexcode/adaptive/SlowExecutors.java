@@ -2,6 +2,7 @@ package org.flexcode.adaptive;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,7 +16,9 @@ import java.util.TreeSet;
  * row are taken as persistent, and the next iteration's chunks prefer other holders (and late
  * copies go elsewhere), so the slow executor is not handed other executors' chunks at the end of an
  * iteration. An avoided executor is given work again after {@link #HOLD} iterations, and measured
- * anew.
+ * anew: slow in the first iteration it runs tasks again, it is avoided again at once, for twice its
+ * last hold (at most {@link #MAX_HOLD}); not slow, its hold is back to {@link #HOLD}. A persistent
+ * straggler thus costs one slow iteration per release, ever more rarely.
  */
 public final class SlowExecutors {
 
@@ -28,8 +31,13 @@ public final class SlowExecutors {
   /** Iterations an executor stays avoided before it is given work again (and measured anew). */
   public static final int HOLD = 10;
 
+  /** The longest hold of an executor found slow again after each release. */
+  public static final int MAX_HOLD = 40;
+
   private final Map<String, Integer> slowStreak = new HashMap<>();
   private final Map<String, Integer> avoidedSince = new HashMap<>();
+  private final Map<String, Integer> holdOf = new HashMap<>();
+  private final Set<String> released = new HashSet<>();
 
   /**
    * Updates the streaks from one iteration's task run times (ms on the executor, from start to
@@ -47,15 +55,36 @@ public final class SlowExecutors {
     }
     for (String e : byExecutor.keySet()) { // executors that ran nothing keep their streak
       slowStreak.merge(e, slow.contains(e) ? 1 : 0, (old, one) -> one == 0 ? 0 : old + 1);
+      if (!slow.contains(e) && released.remove(e)) {
+        holdOf.remove(e);
+      }
     }
-    avoidedSince.entrySet().removeIf(e -> iteration - e.getValue() >= HOLD);
+    release(iteration);
     for (Map.Entry<String, Integer> e : slowStreak.entrySet()) {
       if (e.getValue() >= MEMORY && !avoidedSince.containsKey(e.getKey())) {
-        avoidedSince.put(e.getKey(), iteration);
+        String id = e.getKey();
+        int hold = released.remove(id) ? Math.min(MAX_HOLD, 2 * holdOf.get(id)) : HOLD;
+        holdOf.put(id, hold);
+        avoidedSince.put(id, iteration);
         e.setValue(0);
       }
     }
     return Set.copyOf(avoidedSince.keySet());
+  }
+
+  /** Gives work again to executors avoided for their hold; one slow iteration avoids them again. */
+  private void release(int iteration) {
+    avoidedSince
+        .entrySet()
+        .removeIf(
+            e -> {
+              if (iteration - e.getValue() < holdOf.get(e.getKey())) {
+                return false;
+              }
+              released.add(e.getKey());
+              slowStreak.put(e.getKey(), MEMORY - 1);
+              return true;
+            });
   }
 
   private static double median(List<Long> values) {

@@ -9,15 +9,18 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code steal}'s choice, before each iteration, between home work as chunk tasks and as one task
  * per block ({@link StealHome}). Fixed unless {@code home=auto}; then measured: the first iteration
- * (which reads the cache cold, and knows nothing yet) runs chunk tasks and is not counted; the next
- * {@link #EXPLORE} x 2 alternate block and chunk tasks; from then on each iteration runs the home
- * whose last {@link #WINDOW} iterations (submission to decision) had the lower median, the other
- * one probed every {@link #PROBE_EVERY} iterations so a change of conditions is seen. Which is
- * faster depends on what a task's launch costs against a chunk's compute and on whether cores are
- * free to take moved work: a block's launch once when nobody straggles, or a straggler's pending
- * chunks moved early. (Running block tasks only after iterations that moved no chunk was tried:
- * under contention noise makes late copies win, and it kept chunk tasks where block tasks were
- * faster.)
+ * (which reads the cache cold, and knows nothing yet) runs chunk tasks and is not counted; then
+ * block and chunk tasks alternate until each has run {@link #EXPLORE} iterations, or one each if
+ * the slower took over {@link #APART} x the faster; from then on each iteration runs the home whose
+ * last {@link #WINDOW} iterations (submission to decision) had the lower median, the other one
+ * probed every {@link #PROBE_EVERY} iterations (twice that while the medians are {@link #APART}) so
+ * a change of conditions is seen. While {@code steal} avoids a slow executor every iteration runs
+ * chunk tasks: a block task would pin the slow executor's home blocks to it. Which is faster
+ * otherwise depends on what a task's launch costs against a chunk's compute and on whether cores
+ * are free to take moved work: a block's launch once when nobody straggles, or a straggler's
+ * pending chunks moved early. (Running block tasks only after iterations that moved no chunk was
+ * tried: under contention noise makes late copies win, and it kept chunk tasks where block tasks
+ * were faster.)
  *
  * <p>Plain Java, not thread-safe: the engine's driver thread calls it.
  */
@@ -32,6 +35,9 @@ final class HomeGrouping {
   /** Every this many iterations the home not chosen runs once. */
   static final int PROBE_EVERY = 20;
 
+  /** Medians this far apart (slower over faster) decide after one iteration of each. */
+  static final double APART = 1.25;
+
   private static final Logger LOG = LoggerFactory.getLogger(HomeGrouping.class);
 
   private final StealHome home;
@@ -45,18 +51,22 @@ final class HomeGrouping {
     this.home = home;
   }
 
-  /** Chooses iteration {@code it}'s home and starts timing it; logs a change. */
-  StealHome begin(int it) {
+  /**
+   * Chooses iteration {@code it}'s home ({@code avoiding}: {@code steal} keeps work away from a
+   * slow executor) and starts timing it; logs a change.
+   */
+  StealHome begin(int it, boolean avoiding) {
     StealHome previous = running;
-    running = choose(it);
+    running = choose(it, avoiding);
     runningIteration = it;
     startMs = System.currentTimeMillis();
     if (running != previous) {
       LOG.info(
-          "FlexCode iteration {}: steal runs its home work as {} ({})",
+          "FlexCode iteration {}: steal runs its home work as {} ({}{})",
           it,
           running == StealHome.BLOCK ? "one task per block" : "one task per chunk",
-          describe());
+          describe(),
+          avoiding && home == StealHome.AUTO ? "; a slow executor is avoided" : "");
     }
     return running;
   }
@@ -70,23 +80,40 @@ final class HomeGrouping {
   }
 
   /**
-   * The home iteration {@code iteration} runs: {@link StealHome#CHUNKS} or {@link StealHome#BLOCK}.
+   * The home iteration {@code iteration} runs: {@link StealHome#CHUNKS} or {@link StealHome#BLOCK}
+   * ({@code avoiding}: a slow executor is avoided).
    */
-  StealHome choose(int iteration) {
+  StealHome choose(int iteration, boolean avoiding) {
     if (home != StealHome.AUTO) {
       return home;
     }
-    if (iteration == 0) {
+    if (iteration == 0 || avoiding) {
       return StealHome.CHUNKS;
     }
-    if (iteration <= 2 * EXPLORE || chunkMs.isEmpty() || blockMs.isEmpty()) {
-      return iteration % 2 == 1 ? StealHome.BLOCK : StealHome.CHUNKS;
+    if (exploring()) {
+      return blockMs.size() <= chunkMs.size() ? StealHome.BLOCK : StealHome.CHUNKS;
     }
     StealHome faster = median(blockMs) < median(chunkMs) ? StealHome.BLOCK : StealHome.CHUNKS;
-    if (iteration % PROBE_EVERY == 0) {
+    int probeEvery = apart() ? 2 * PROBE_EVERY : PROBE_EVERY;
+    if (iteration % probeEvery == 0) {
       return faster == StealHome.BLOCK ? StealHome.CHUNKS : StealHome.BLOCK;
     }
     return faster;
+  }
+
+  /** Whether both homes still need iterations measured before one is kept. */
+  private boolean exploring() {
+    if (chunkMs.isEmpty() || blockMs.isEmpty()) {
+      return true;
+    }
+    return (chunkMs.size() < EXPLORE || blockMs.size() < EXPLORE) && !apart();
+  }
+
+  /** Whether the slower home's median is over {@link #APART} x the faster one's. */
+  private boolean apart() {
+    double chunks = median(chunkMs);
+    double block = median(blockMs);
+    return Math.max(chunks, block) > APART * Math.min(chunks, block);
   }
 
   /** Iteration {@code iteration}, which ran {@code ran}, took {@code ms} to decide. */

@@ -77,7 +77,7 @@ final class StealLaunches implements LateLaunchPolicy {
   /** Chunks per block when this iteration's home work runs as block tasks, else 1. */
   @Override
   public synchronized int homeGroup(int it) {
-    return grouping.begin(it) == StealHome.BLOCK ? plan.chunksPerBlock() : 1;
+    return grouping.begin(it, !avoided.isEmpty()) == StealHome.BLOCK ? plan.chunksPerBlock() : 1;
   }
 
   @Override

@@ -53,6 +53,27 @@ class SlowExecutorsTest {
   }
 
   @Test
+  void anExecutorSlowAgainWhenReleasedIsAvoidedAtOnceForTwiceItsHold() {
+    SlowExecutors slow = new SlowExecutors();
+    slow.observe(0, iteration("2"));
+    slow.observe(1, iteration("2")); // avoided from iteration 2 to 11
+    int it = 2;
+    for (; it < 1 + SlowExecutors.HOLD; it++) {
+      slow.observe(it, without(iteration(null), "2"));
+    }
+    assertEquals(Set.of(), slow.observe(it, without(iteration(null), "2")), "released");
+    int again = it + 1;
+    assertEquals(Set.of("2"), slow.observe(again, iteration("2")), "one slow iteration");
+    for (it = again + 1; it < again + 2 * SlowExecutors.HOLD; it++) {
+      assertEquals(Set.of("2"), slow.observe(it, without(iteration(null), "2")), "at " + it);
+    }
+    assertEquals(Set.of(), slow.observe(it, without(iteration(null), "2")), "released again");
+    assertEquals(Set.of(), slow.observe(it + 1, iteration(null)), "recovered");
+    assertEquals(Set.of(), slow.observe(it + 2, iteration("2")), "a transient slow iteration");
+    assertEquals(Set.of("2"), slow.observe(it + 3, iteration("2")), "two in a row: hold anew");
+  }
+
+  @Test
   void oneExecutorAloneIsNeverSlow() {
     SlowExecutors slow = new SlowExecutors();
     Map<String, List<Long>> one = Map.of("driver", List.of(100L, 900L));

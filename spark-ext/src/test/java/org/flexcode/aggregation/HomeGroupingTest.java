@@ -18,7 +18,7 @@ class HomeGroupingTest {
       HomeGrouping grouping, int from, int to, long chunkMs, long blockMs) {
     StealHome[] chosen = new StealHome[to];
     for (int it = from; it < to; it++) {
-      chosen[it] = grouping.choose(it);
+      chosen[it] = grouping.choose(it, false);
       long ms = it == 0 ? 5_000 : chosen[it] == StealHome.BLOCK ? blockMs : chunkMs;
       grouping.observe(it, chosen[it], ms);
     }
@@ -43,6 +43,30 @@ class HomeGroupingTest {
     StealHome[] chunks = calm(new HomeGrouping(StealHome.AUTO), 60, 800, 1000);
     assertEquals(StealHome.CHUNKS, chunks[7]);
     assertEquals(StealHome.BLOCK, chunks[40], "the probe");
+  }
+
+  @Test
+  void homesFarApartAreDecidedAfterOneIterationEachAndProbedHalfAsOften() {
+    StealHome[] chosen = calm(new HomeGrouping(StealHome.AUTO), 60, 900, 700);
+    assertEquals(StealHome.BLOCK, chosen[1]);
+    assertEquals(StealHome.CHUNKS, chosen[2]);
+    for (int it = 3; it < chosen.length; it++) {
+      boolean probe = it % (2 * HomeGrouping.PROBE_EVERY) == 0;
+      assertEquals(probe ? StealHome.CHUNKS : StealHome.BLOCK, chosen[it], "iteration " + it);
+    }
+  }
+
+  @Test
+  void whileASlowExecutorIsAvoidedChunkTasksRunAndBlockTasksComeBackAfter() {
+    HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
+    calm(grouping, 10, 800, 700);
+    for (int it = 10; it < 20; it++) {
+      StealHome chosen = grouping.choose(it, true);
+      assertEquals(StealHome.CHUNKS, chosen, "iteration " + it);
+      grouping.observe(it, chosen, 750);
+    }
+    assertEquals(StealHome.BLOCK, grouping.choose(21, false), grouping.describe());
+    assertEquals(StealHome.BLOCK, new HomeGrouping(StealHome.BLOCK).choose(3, true), "fixed");
   }
 
   @Test
