@@ -64,7 +64,7 @@ final class AutoDecoder implements BoundStrategy {
             StrategyDefaults.IGNORE_FLOOR,
             StrategyDefaults.IGNORE_WINDOW,
             StrategyDefaults.STEAL_LATE);
-    return new AutoLaunches(this, stealing);
+    return new AutoLaunches(this, stealing, plan);
   }
 
   @Override

@@ -7,16 +7,25 @@ import java.util.BitSet;
  * {@link StealLaunches} then move chunks and launch late copies, in bsp and ignore mode nothing
  * more is launched (the mode is the {@link AutoDecoder}'s current one). In ignore mode the home
  * copies run on their home executors alone: a holder that took a slow executor's pending chunk
- * would spend its cores on a chunk the iteration leaves out.
+ * would spend its cores on a chunk the iteration leaves out. Home work runs as one task per block
+ * in bsp mode and (with several executors, a worker each) in ignore mode, where nothing moves and a
+ * task's launch costs the least; in steal mode as {@code steal}'s {@link HomeGrouping} measures
+ * faster. (With one executor each home chunk is a worker ignore mode may leave out alone.)
  */
 final class AutoLaunches implements LateLaunchPolicy {
 
   private final AutoDecoder decoder;
   private final StealLaunches stealing;
 
-  AutoLaunches(AutoDecoder decoder, StealLaunches stealing) {
+  private final int chunksPerBlock;
+  private final boolean severalExecutors;
+
+  /** {@code plan}: the cached layout (its chunks per block and executors). */
+  AutoLaunches(AutoDecoder decoder, StealLaunches stealing, StealPlan plan) {
     this.decoder = decoder;
     this.stealing = stealing;
+    this.chunksPerBlock = plan.chunksPerBlock();
+    this.severalExecutors = plan.executors() > 1;
   }
 
   /** The home copies; in ignore mode each on its home executor alone (see {@link AutoDecoder}). */
@@ -24,6 +33,15 @@ final class AutoLaunches implements LateLaunchPolicy {
   public BitSet firstJob() {
     stealing.keepHome(decoder.mode() == org.flexcode.adaptive.ModeChoice.Mode.IGNORE);
     return stealing.firstJob();
+  }
+
+  @Override
+  public int homeGroup(int iteration) {
+    return switch (decoder.mode()) {
+      case STEAL -> stealing.homeGroup(iteration);
+      case IGNORE -> severalExecutors ? chunksPerBlock : 1;
+      case BSP -> chunksPerBlock;
+    };
   }
 
   @Override

@@ -2,7 +2,6 @@ package org.flexcode.aggregation;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.spark.NarrowDependency;
 import org.apache.spark.Partition;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
@@ -27,7 +26,8 @@ final class BlockHomeRDD<T> extends RDD<CodedBlock<T>> {
   BlockHomeRDD(CodedRDD<T> copies, StealPlan plan, String[] locations) {
     super(
         copies.context(),
-        SparkInternals.immutableSeq(List.of(new BlockHomeDependency<>(copies, plan))),
+        SparkInternals.immutableSeq(
+            List.of(new PlanDependency<>(copies, plan, BlockHomeRDD::homeCopiesOf))),
         SparkInternals.classTag(CodedBlock.class));
     this.copies = copies;
     this.plan = plan;
@@ -36,23 +36,14 @@ final class BlockHomeRDD<T> extends RDD<CodedBlock<T>> {
 
   @Override
   public Partition[] getPartitions() {
-    Partition[] coded = copies.partitions();
-    Partition[] partitions = new Partition[plan.numTasks()];
-    for (int p = 0; p < partitions.length; p++) {
-      int[] chunks = chunksOf(plan, p);
-      Partition[] members = new Partition[chunks.length];
-      for (int k = 0; k < chunks.length; k++) {
-        members[k] = coded[plan.taskOf(chunks[k], 0)];
-      }
-      partitions[p] = new BlockHomePartition(p, members);
-    }
-    return partitions;
+    return new PlanDependency<>(copies, plan, BlockHomeRDD::homeCopiesOf)
+        .partitions(plan.numTasks());
   }
 
   @Override
   public scala.collection.Iterator<CodedBlock<T>> compute(Partition split, TaskContext context) {
     List<CodedBlock<T>> blocks = new ArrayList<>();
-    for (Partition member : ((BlockHomePartition) split).members()) {
+    for (Partition member : ((PlanDependency.PlanPartition) split).parents()) {
       scala.collection.Iterator<CodedBlock<T>> cached = copies.iterator(member, context);
       while (cached.hasNext()) {
         blocks.add(cached.next());
@@ -84,45 +75,13 @@ final class BlockHomeRDD<T> extends RDD<CodedBlock<T>> {
     return chunks;
   }
 
-  /** Partition p: the home copies of its block's chunks (none unless p is a block's first). */
-  record BlockHomePartition(int index, Partition[] members) implements Partition {
-    private static final long serialVersionUID = 1L;
-
-    /** As Spark's partitions do: the index identifies the partition within its RDD. */
-    @Override
-    public int hashCode() {
-      return index;
+  /** The home copies partition {@code p} reads: its block's chunks' (none unless p is a first). */
+  static int[] homeCopiesOf(StealPlan plan, int p) {
+    int[] chunks = chunksOf(plan, p);
+    int[] homes = new int[chunks.length];
+    for (int k = 0; k < chunks.length; k++) {
+      homes[k] = plan.taskOf(chunks[k], 0);
     }
-
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof BlockHomePartition p && p.index == index;
-    }
-
-    @Override
-    public String toString() {
-      return "BlockHomePartition(" + index + ")";
-    }
-  }
-
-  /** A block task reads the home copies of its block's chunks. */
-  static final class BlockHomeDependency<T> extends NarrowDependency<CodedBlock<T>> {
-    private static final long serialVersionUID = 1L;
-    private final StealPlan plan;
-
-    BlockHomeDependency(RDD<CodedBlock<T>> copies, StealPlan plan) {
-      super(copies);
-      this.plan = plan;
-    }
-
-    @Override
-    public scala.collection.immutable.Seq<Object> getParents(int partitionId) {
-      int[] chunks = chunksOf(plan, partitionId);
-      int[] homes = new int[chunks.length];
-      for (int k = 0; k < chunks.length; k++) {
-        homes[k] = plan.taskOf(chunks[k], 0);
-      }
-      return SparkInternals.intSeq(homes);
-    }
+    return homes;
   }
 }

@@ -1,7 +1,6 @@
 package org.flexcode.aggregation;
 
 import java.util.List;
-import org.apache.spark.NarrowDependency;
 import org.apache.spark.Partition;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
@@ -24,7 +23,8 @@ final class ChunkRDD<T> extends RDD<T> {
   ChunkRDD(RDD<T> parent, StealPlan plan) {
     super(
         parent.context(),
-        SparkInternals.immutableSeq(List.of(new ChunkDependency<>(parent, plan))),
+        SparkInternals.immutableSeq(
+            List.of(new PlanDependency<>(parent, plan, ChunkRDD::inputBlockOf))),
         parent.elementClassTag());
     this.parent = parent;
     this.plan = plan;
@@ -32,20 +32,15 @@ final class ChunkRDD<T> extends RDD<T> {
 
   @Override
   public Partition[] getPartitions() {
-    Partition[] parents = parent.partitions();
-    Partition[] partitions = new Partition[plan.numTasks()];
-    for (int t = 0; t < partitions.length; t++) {
-      partitions[t] = new ChunkPartition(t, parents[plan.blockOf(plan.chunkOf(t))]);
-    }
-    return partitions;
+    return new PlanDependency<>(parent, plan, ChunkRDD::inputBlockOf).partitions(plan.numTasks());
   }
 
   @Override
   public scala.collection.Iterator<T> compute(Partition split, TaskContext context) {
-    ChunkPartition partition = (ChunkPartition) split;
-    int piece = plan.pieceOf(plan.chunkOf(partition.index));
+    PlanDependency.PlanPartition partition = (PlanDependency.PlanPartition) split;
+    int piece = plan.pieceOf(plan.chunkOf(partition.index()));
     int stride = plan.chunksPerBlock();
-    scala.collection.Iterator<T> records = parent.iterator(partition.parent, context);
+    scala.collection.Iterator<T> records = parent.iterator(partition.parents()[0], context);
     return SparkInternals.asScala(
         new java.util.Iterator<T>() {
           private long index = -1;
@@ -82,35 +77,8 @@ final class ChunkRDD<T> extends RDD<T> {
         });
   }
 
-  /** Partition t: a copy of chunk t mod C, read from its block's input partition. */
-  record ChunkPartition(int index, Partition parent) implements Partition {
-    private static final long serialVersionUID = 1L;
-
-    /** As Spark's partitions do: the index identifies the partition within its RDD. */
-    @Override
-    public int hashCode() {
-      return index;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof ChunkPartition p && p.index == index;
-    }
-  }
-
-  /** Partition t depends on the input partition of its chunk's block. */
-  static final class ChunkDependency<T> extends NarrowDependency<T> {
-    private static final long serialVersionUID = 1L;
-    private final StealPlan plan;
-
-    ChunkDependency(RDD<T> parent, StealPlan plan) {
-      super(parent);
-      this.plan = plan;
-    }
-
-    @Override
-    public scala.collection.immutable.Seq<Object> getParents(int partitionId) {
-      return SparkInternals.intSeq(new int[] {plan.blockOf(plan.chunkOf(partitionId))});
-    }
+  /** The input partition copy task {@code t} reads: its chunk's block. */
+  static int[] inputBlockOf(StealPlan plan, int t) {
+    return new int[] {plan.blockOf(plan.chunkOf(t))};
   }
 }

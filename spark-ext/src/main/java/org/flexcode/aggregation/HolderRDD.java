@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.spark.NarrowDependency;
 import org.apache.spark.Partition;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
@@ -42,7 +41,8 @@ final class HolderRDD<T> extends RDD<CodedBlock<T>> implements StealLaunches.Pla
   HolderRDD(CodedRDD<T> copies, StealPlan plan, String[] executorIds, String[] locations) {
     super(
         copies.context(),
-        SparkInternals.immutableSeq(List.of(new HolderDependency<>(copies, plan))),
+        SparkInternals.immutableSeq(
+            List.of(new PlanDependency<>(copies, plan, HolderRDD::copiesOfChunk))),
         SparkInternals.classTag(CodedBlock.class));
     this.copies = copies;
     this.plan = plan;
@@ -52,25 +52,16 @@ final class HolderRDD<T> extends RDD<CodedBlock<T>> implements StealLaunches.Pla
 
   @Override
   public Partition[] getPartitions() {
-    Partition[] coded = copies.partitions();
-    Partition[] partitions = new Partition[plan.numTasks()];
-    for (int t = 0; t < partitions.length; t++) {
-      Partition[] ofChunk = new Partition[plan.copies()];
-      for (int k = 0; k < ofChunk.length; k++) {
-        ofChunk[k] = coded[plan.taskOf(plan.chunkOf(t), k)];
-      }
-      partitions[t] = new HolderPartition(t, ofChunk);
-    }
-    return partitions;
+    return new PlanDependency<>(copies, plan, HolderRDD::copiesOfChunk).partitions(plan.numTasks());
   }
 
   @Override
   public scala.collection.Iterator<CodedBlock<T>> compute(Partition split, TaskContext context) {
-    HolderPartition partition = (HolderPartition) split;
+    PlanDependency.PlanPartition partition = (PlanDependency.PlanPartition) split;
     int task = partition.index();
     int source = sourceCopy(task, SparkEnv.get().executorId());
     scala.collection.Iterator<CodedBlock<T>> blocks =
-        copies.iterator(partition.copies()[plan.copyOf(source)], context);
+        copies.iterator(partition.parents()[plan.copyOf(source)], context);
     if (source == task) {
       return blocks;
     }
@@ -147,45 +138,13 @@ final class HolderRDD<T> extends RDD<CodedBlock<T>> implements StealLaunches.Pla
     placed.clear();
   }
 
-  /** Partition t: copy t of the plan, with the coded partitions of every copy of its chunk. */
-  record HolderPartition(int index, Partition[] copies) implements Partition {
-    private static final long serialVersionUID = 1L;
-
-    /** As Spark's partitions do: the index identifies the partition within its RDD. */
-    @Override
-    public int hashCode() {
-      return index;
+  /** The copies task {@code t} may read: every copy of its chunk, in copy order. */
+  static int[] copiesOfChunk(StealPlan plan, int t) {
+    int chunk = plan.chunkOf(t);
+    int[] all = new int[plan.copies()];
+    for (int k = 0; k < all.length; k++) {
+      all[k] = plan.taskOf(chunk, k);
     }
-
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof HolderPartition p && p.index == index;
-    }
-
-    @Override
-    public String toString() {
-      return "HolderPartition(" + index + ")";
-    }
-  }
-
-  /** A copy may read any copy of its chunk (the one cached where it runs). */
-  static final class HolderDependency<T> extends NarrowDependency<CodedBlock<T>> {
-    private static final long serialVersionUID = 1L;
-    private final StealPlan plan;
-
-    HolderDependency(RDD<CodedBlock<T>> copies, StealPlan plan) {
-      super(copies);
-      this.plan = plan;
-    }
-
-    @Override
-    public scala.collection.immutable.Seq<Object> getParents(int partitionId) {
-      int chunk = plan.chunkOf(partitionId);
-      int[] all = new int[plan.copies()];
-      for (int k = 0; k < all.length; k++) {
-        all[k] = plan.taskOf(chunk, k);
-      }
-      return SparkInternals.intSeq(all);
-    }
+    return all;
   }
 }

@@ -2,6 +2,8 @@ package org.flexcode.aggregation;
 
 import static org.flexcode.aggregation.EngineTestSupport.STATISTIC;
 import static org.flexcode.aggregation.EngineTestSupport.data;
+import static org.flexcode.aggregation.EngineTestSupport.eventually;
+import static org.flexcode.aggregation.EngineTestSupport.expected;
 import static org.flexcode.aggregation.EngineTestSupport.relativeError;
 import static org.flexcode.aggregation.EngineTestSupport.straggling;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -103,6 +105,35 @@ class AutoAggregationTest {
         records.subList(RECOVERED_FROM, ITERATIONS).stream()
             .anyMatch(r -> r.choice().startsWith("mode=bsp; switch from")),
         "the switch back is recorded with its reason");
+  }
+
+  @Test
+  void bspModeRunsOneTaskPerBlock(JavaSparkContext jsc) throws Exception {
+    StealAggregationTest.EngineStarts starts = new StealAggregationTest.EngineStarts();
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, RECORDS, BLOCKS),
+            AggregationStrategy.parse("auto:chunks=2"),
+            AggregatorOptions.defaults())) {
+      jsc.sc().addSparkListener(starts);
+      for (int it = 0; it < 3; it++) {
+        AggregateResult result = engine.aggregate(1.0 + it, STATISTIC, 3);
+        assertEquals("bsp", modeOf(result.record()), result.record().choice());
+        assertEquals(
+            List.of(0, 1, 2, 3, 4, 5, 6, 7),
+            result.record().usedTasks().stream().sorted().toList(),
+            "every chunk's home copy");
+        assertTrue(relativeError(result.values(), expected(RECORDS, 1.0 + it)) <= 1e-12);
+      }
+      assertTrue(eventually(10_000, () -> starts.partitions.size() >= 3 * BLOCKS));
+      Thread.sleep(200);
+      assertEquals(
+          List.of(0, 2, 4, 6),
+          starts.partitions.stream().distinct().sorted().toList(),
+          "block tasks only: " + starts);
+    } finally {
+      jsc.sc().removeSparkListener(starts);
+    }
   }
 
   @Test
