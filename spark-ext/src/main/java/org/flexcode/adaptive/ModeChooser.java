@@ -176,6 +176,14 @@ public final class ModeChooser {
     return m.name().toLowerCase(Locale.ROOT);
   }
 
+  /**
+   * Whether the last {@code window} iterations (all, if fewer; at least one) each waited for every
+   * home chunk and showed no worker over 1.5 x the median worker's own time: no straggler seen.
+   */
+  public boolean calm() {
+    return pace.calm();
+  }
+
   /** Records what the last iteration showed of the home chunks' times, each run at its home. */
   public void observe(TaskTimes times) {
     observe(times, workerOf);

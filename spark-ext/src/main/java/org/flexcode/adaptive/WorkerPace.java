@@ -16,7 +16,8 @@ import java.util.List;
  * old, else unknown; and the <em>wait floor</em>: 0, unless the iteration left chunks out
  * (censored) while some worker's own time was over {@link #SLOW} x the median worker's, then the
  * end of the last iteration that waited for every chunk (while the straggler is still seen, that
- * wait is what waiting for everyone would take).
+ * wait is what waiting for everyone would take). The last {@code window} iterations are
+ * <em>calm</em> when each waited for every chunk and showed no worker that slow.
  *
  * <p>Plain Java, not thread-safe.
  */
@@ -33,6 +34,7 @@ final class WorkerPace {
   private final int[] lastOwnAt;
   private double lastFullMs;
   private int observed;
+  private int calmInARow;
   private final Deque<View> views = new ArrayDeque<>();
 
   /** Chunk c is worker {@code workerOf[c]}'s home chunk of {@code records[c]} records. */
@@ -71,16 +73,26 @@ final class WorkerPace {
     BitSet censored = times.censored();
     double[] own = ownTimes(ms, censored, ranBy);
     double floor = 0;
+    boolean straggling = straggling(own);
     if (censored.isEmpty()) {
       lastFullMs = Arrays.stream(ms).max().orElse(0);
-    } else if (straggling(own)) {
+    } else if (straggling) {
       floor = lastFullMs;
     }
+    calmInARow = censored.isEmpty() && !straggling ? calmInARow + 1 : 0;
     observed++;
     views.addLast(new View(own, floor));
     if (views.size() > window) {
       views.removeFirst();
     }
+  }
+
+  /**
+   * Whether some iteration was seen and the last {@code window} (all, if fewer) each waited for
+   * every chunk with no worker's own time over {@link #SLOW} x the median's.
+   */
+  boolean calm() {
+    return observed > 0 && calmInARow >= Math.min(window, observed);
   }
 
   /** The held iterations, oldest first. */

@@ -77,6 +77,11 @@ final class AutoDecoder implements BoundStrategy {
     return code;
   }
 
+  /** Whether no straggler was seen in the last iterations ({@link ModeChooser#calm}). */
+  boolean calm() {
+    return chooser.calm();
+  }
+
   /** The mode of the current iteration (bsp before the first). */
   ModeChoice.Mode mode() {
     ModeChoice current = choice;

@@ -7,10 +7,12 @@ import java.util.BitSet;
  * {@link StealLaunches} then move chunks and launch late copies, in bsp and ignore mode nothing
  * more is launched (the mode is the {@link AutoDecoder}'s current one). In ignore mode the home
  * copies run on their home executors alone: a holder that took a slow executor's pending chunk
- * would spend its cores on a chunk the iteration leaves out. Home work runs as one task per block
- * in bsp mode and (with several executors, a worker each) in ignore mode, where nothing moves and a
- * task's launch costs the least; in steal mode as {@code steal}'s {@link HomeGrouping} measures
- * faster. (With one executor each home chunk is a worker ignore mode may leave out alone.)
+ * would spend its cores on a chunk the iteration leaves out. In bsp mode the home work runs as one
+ * task per block while the last iterations were calm ({@link AutoDecoder#calm}: a task's launch
+ * costs the least, and nothing needs to move), else as chunk tasks, which Spark's scheduler hands
+ * to a slow executor's other holders (a bsp iteration after ignore ones, under a straggler the
+ * ignore mode hid, costs a chunk's moves rather than the straggler's whole block); in steal mode as
+ * {@code steal}'s {@link HomeGrouping} measures faster; in ignore mode as chunk tasks.
  */
 final class AutoLaunches implements LateLaunchPolicy {
 
@@ -18,14 +20,12 @@ final class AutoLaunches implements LateLaunchPolicy {
   private final StealLaunches stealing;
 
   private final int chunksPerBlock;
-  private final boolean severalExecutors;
 
-  /** {@code plan}: the cached layout (its chunks per block and executors). */
+  /** {@code plan}: the cached layout (its chunks per block). */
   AutoLaunches(AutoDecoder decoder, StealLaunches stealing, StealPlan plan) {
     this.decoder = decoder;
     this.stealing = stealing;
     this.chunksPerBlock = plan.chunksPerBlock();
-    this.severalExecutors = plan.executors() > 1;
   }
 
   /** The home copies; in ignore mode each on its home executor alone (see {@link AutoDecoder}). */
@@ -39,8 +39,8 @@ final class AutoLaunches implements LateLaunchPolicy {
   public int homeGroup(int iteration) {
     return switch (decoder.mode()) {
       case STEAL -> stealing.homeGroup(iteration);
-      case IGNORE -> severalExecutors ? chunksPerBlock : 1;
-      case BSP -> chunksPerBlock;
+      case IGNORE -> 1;
+      case BSP -> decoder.calm() ? chunksPerBlock : 1;
     };
   }
 

@@ -118,14 +118,12 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.submitter =
         new JobSubmitter<>(
             holders == null ? coded : holders,
+            holders == null ? null : StealSetup.blockTasks(coded, plan, executors),
             layout,
             accumulator,
             options,
             strategy.describe(),
             groupPrefix);
-    if (holders != null) {
-      submitter.blockTasksOver(StealSetup.blockTasks(coded, plan, executors));
-    }
     this.stealing = StealSetup.launches(strategy, plan, listener, executors, holders);
     this.bound = strategy.bind(code, blockRecords);
     this.late =

@@ -22,7 +22,7 @@ final class JobSubmitter<T> {
   static final String HOME_GROUP_PROPERTY = "flexcode.homeGroup";
 
   private final RDD<CodedBlock<T>> coded;
-  private RDD<CodedBlock<T>> blocks;
+  private final RDD<CodedBlock<T>> blocks;
   private final TaskLayout layout;
   private final PartialResultAccumulator accumulator;
   private final AggregatorOptions options;
@@ -30,26 +30,27 @@ final class JobSubmitter<T> {
   private final String groupPrefix;
   private final String strategy;
 
-  /** {@code coded}: the RDD the jobs run over (the coded data, or {@code steal}'s holder view). */
+  /**
+   * {@code coded}: the RDD the jobs run over (the coded data, or {@code steal}'s holder view);
+   * {@code blocks}: {@code steal}'s block tasks ({@link BlockHomeRDD}) for {@link #submitBlocks},
+   * null on a layout without chunks.
+   */
   JobSubmitter(
       RDD<CodedBlock<T>> coded,
+      RDD<CodedBlock<T>> blocks,
       TaskLayout layout,
       PartialResultAccumulator accumulator,
       AggregatorOptions options,
       String strategy,
       String groupPrefix) {
     this.coded = coded;
+    this.blocks = blocks;
     this.layout = layout;
     this.accumulator = accumulator;
     this.options = options;
     this.strategy = strategy;
     this.groupPrefix = groupPrefix;
     this.testDelays = EngineTestHooks.stragglers();
-  }
-
-  /** {@code steal}'s block tasks ({@link BlockHomeRDD}), for {@link #submitBlocks}. */
-  void blockTasksOver(RDD<CodedBlock<T>> blockTasks) {
-    this.blocks = blockTasks;
   }
 
   /**
@@ -66,6 +67,10 @@ final class JobSubmitter<T> {
    * of the block tasks runs chunks p .. p + {@code group} - 1.
    */
   <M> Future<Void> submitBlocks(IterationInput<T, M> input, BitSet tasks, int group) {
+    if (blocks == null) {
+      throw new IllegalStateException(
+          "FlexCode iteration " + input.iteration() + ": " + strategy + " has no block tasks");
+    }
     BitSet firsts = new BitSet();
     for (int t = tasks.nextSetBit(0); t >= 0; t = tasks.nextSetBit(t + 1)) {
       firsts.set(t - t % group);

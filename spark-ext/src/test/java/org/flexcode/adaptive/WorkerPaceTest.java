@@ -47,6 +47,27 @@ class WorkerPaceTest {
   }
 
   @Test
+  void calmAfterAWindowOfFullEvenWaitsNotAfterAStragglerOrACut() {
+    WorkerPace pace = pace();
+    double[] even = {300, 300, 450, 450, 300, 300, 450, 450, 300, 300, 450, 450};
+    assertEquals(false, pace.calm(), "nothing seen yet");
+    pace.add(new TaskTimes(even, new BitSet(), 0), WORKER_OF);
+    assertEquals(true, pace.calm(), "one even iteration, all there is");
+    pace.add(new TaskTimes(BSP_MS, new BitSet(), 0), BSP_RAN_BY);
+    assertEquals(false, pace.calm(), "worker 2 slow");
+    for (int i = 0; i < 4; i++) {
+      pace.add(new TaskTimes(even, new BitSet(), 0), WORKER_OF);
+      assertEquals(false, pace.calm(), "the slow iteration is among the last five");
+    }
+    pace.add(new TaskTimes(even, new BitSet(), 0), WORKER_OF);
+    assertEquals(true, pace.calm(), "five even iterations");
+    BitSet cut = new BitSet();
+    cut.set(11);
+    pace.add(new TaskTimes(even, cut, 0), WORKER_OF);
+    assertEquals(false, pace.calm(), "an iteration that left a chunk out");
+  }
+
+  @Test
   void anIterationThatLeftChunksOutIsFlooredAtTheLastFullWaitWhileAWorkerIsSlow() {
     WorkerPace pace = pace();
     pace.add(new TaskTimes(BSP_MS, new BitSet(), 0), BSP_RAN_BY);

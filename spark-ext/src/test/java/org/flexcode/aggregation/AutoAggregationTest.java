@@ -108,15 +108,21 @@ class AutoAggregationTest {
   }
 
   @Test
-  void bspModeRunsOneTaskPerBlock(JavaSparkContext jsc) throws Exception {
+  void bspModeRunsOneTaskPerBlockOnceCalmIterationsWereSeen(JavaSparkContext jsc) throws Exception {
     StealAggregationTest.EngineStarts starts = new StealAggregationTest.EngineStarts();
+    StragglerHook even = StragglerHook.none();
+    for (int it = 0; it < 4; it++) {
+      for (int task = 0; task < 2 * BLOCKS; task++) {
+        even = even.and(it, task, 200);
+      }
+    }
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, BLOCKS),
             AggregationStrategy.parse("auto:chunks=2"),
-            AggregatorOptions.defaults())) {
+            straggling(AggregatorOptions.defaults(), even))) {
       jsc.sc().addSparkListener(starts);
-      for (int it = 0; it < 3; it++) {
+      for (int it = 0; it < 4; it++) {
         AggregateResult result = engine.aggregate(1.0 + it, STATISTIC, 3);
         assertEquals("bsp", modeOf(result.record()), result.record().choice());
         assertEquals(
@@ -125,12 +131,16 @@ class AutoAggregationTest {
             "every chunk's home copy");
         assertTrue(relativeError(result.values(), expected(RECORDS, 1.0 + it)) <= 1e-12);
       }
-      assertTrue(eventually(10_000, () -> starts.partitions.size() >= 3 * BLOCKS));
+      assertTrue(eventually(10_000, () -> starts.partitions.size() >= 2 * BLOCKS + 3 * BLOCKS));
       Thread.sleep(200);
       assertEquals(
-          List.of(0, 2, 4, 6),
-          starts.partitions.stream().distinct().sorted().toList(),
-          "block tasks only: " + starts);
+          2 * BLOCKS + 3 * BLOCKS,
+          starts.partitions.size(),
+          "iteration 0 (nothing seen) as chunk tasks, then one task per block: " + starts);
+      assertEquals(
+          BLOCKS,
+          starts.partitions.stream().filter(p -> p % 2 == 1).count(),
+          "second chunks launched on their own in iteration 0 alone: " + starts);
     } finally {
       jsc.sc().removeSparkListener(starts);
     }
