@@ -177,8 +177,8 @@ public final class ModeChooser {
   }
 
   /**
-   * Whether the last {@code window} iterations (all, if fewer; at least one) each waited for every
-   * home chunk and showed no worker over 1.5 x the median worker's own time: no straggler seen.
+   * Whether the last three iterations (not the first, a cold read) each waited for every home chunk
+   * and showed no worker over 1.5 x the median worker's own time: no straggler seen.
    */
   public boolean calm() {
     return pace.calm();

@@ -16,8 +16,9 @@ import java.util.List;
  * old, else unknown; and the <em>wait floor</em>: 0, unless the iteration left chunks out
  * (censored) while some worker's own time was over {@link #SLOW} x the median worker's, then the
  * end of the last iteration that waited for every chunk (while the straggler is still seen, that
- * wait is what waiting for everyone would take). The last {@code window} iterations are
- * <em>calm</em> when each waited for every chunk and showed no worker that slow.
+ * wait is what waiting for everyone would take). The pace is <em>calm</em> when the last {@link
+ * #CALM} iterations, the first (a cold read of the cache) not counted, each waited for every chunk
+ * and showed no worker that slow.
  *
  * <p>Plain Java, not thread-safe.
  */
@@ -25,6 +26,9 @@ final class WorkerPace {
 
   /** A worker this much slower than the median worker (own times) is a straggler. */
   static final double SLOW = 1.5;
+
+  /** Iterations in a row without a straggler or a chunk left out that make the pace calm. */
+  static final int CALM = 3;
 
   private final long[] records;
   private final long[] workerRecords;
@@ -79,7 +83,9 @@ final class WorkerPace {
     } else if (straggling) {
       floor = lastFullMs;
     }
-    calmInARow = censored.isEmpty() && !straggling ? calmInARow + 1 : 0;
+    if (observed > 0) { // the first iteration reads the cache cold
+      calmInARow = censored.isEmpty() && !straggling ? calmInARow + 1 : 0;
+    }
     observed++;
     views.addLast(new View(own, floor));
     if (views.size() > window) {
@@ -88,11 +94,11 @@ final class WorkerPace {
   }
 
   /**
-   * Whether some iteration was seen and the last {@code window} (all, if fewer) each waited for
-   * every chunk with no worker's own time over {@link #SLOW} x the median's.
+   * Whether the last {@link #CALM} iterations (not the first) each waited for every chunk with no
+   * worker's own time over {@link #SLOW} x the median's.
    */
   boolean calm() {
-    return observed > 0 && calmInARow >= Math.min(window, observed);
+    return calmInARow >= CALM;
   }
 
   /** The held iterations, oldest first. */

@@ -12,7 +12,9 @@ import java.util.BitSet;
  * costs the least, and nothing needs to move), else as chunk tasks, which Spark's scheduler hands
  * to a slow executor's other holders (a bsp iteration after ignore ones, under a straggler the
  * ignore mode hid, costs a chunk's moves rather than the straggler's whole block); in steal mode as
- * {@code steal}'s {@link HomeGrouping} measures faster; in ignore mode as chunk tasks.
+ * {@code steal}'s {@link HomeGrouping} measures faster; in ignore mode (with several executors, a
+ * worker each, whose blocks it waits for or leaves out whole) as block tasks. (With one executor
+ * each home chunk is a worker, which ignore mode may leave out alone.)
  */
 final class AutoLaunches implements LateLaunchPolicy {
 
@@ -20,12 +22,14 @@ final class AutoLaunches implements LateLaunchPolicy {
   private final StealLaunches stealing;
 
   private final int chunksPerBlock;
+  private final boolean severalExecutors;
 
-  /** {@code plan}: the cached layout (its chunks per block). */
+  /** {@code plan}: the cached layout (its chunks per block and executors). */
   AutoLaunches(AutoDecoder decoder, StealLaunches stealing, StealPlan plan) {
     this.decoder = decoder;
     this.stealing = stealing;
     this.chunksPerBlock = plan.chunksPerBlock();
+    this.severalExecutors = plan.executors() > 1;
   }
 
   /** The home copies; in ignore mode each on its home executor alone (see {@link AutoDecoder}). */
@@ -39,7 +43,7 @@ final class AutoLaunches implements LateLaunchPolicy {
   public int homeGroup(int iteration) {
     return switch (decoder.mode()) {
       case STEAL -> stealing.homeGroup(iteration);
-      case IGNORE -> 1;
+      case IGNORE -> severalExecutors ? chunksPerBlock : 1;
       case BSP -> decoder.calm() ? chunksPerBlock : 1;
     };
   }

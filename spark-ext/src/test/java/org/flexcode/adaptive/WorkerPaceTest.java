@@ -47,20 +47,22 @@ class WorkerPaceTest {
   }
 
   @Test
-  void calmAfterAWindowOfFullEvenWaitsNotAfterAStragglerOrACut() {
+  void calmAfterThreeFullEvenWaitsNotCountingTheFirstNotAfterAStragglerOrACut() {
     WorkerPace pace = pace();
     double[] even = {300, 300, 450, 450, 300, 300, 450, 450, 300, 300, 450, 450};
-    assertEquals(false, pace.calm(), "nothing seen yet");
-    pace.add(new TaskTimes(even, new BitSet(), 0), WORKER_OF);
-    assertEquals(true, pace.calm(), "one even iteration, all there is");
+    for (int i = 0; i <= WorkerPace.CALM; i++) {
+      assertEquals(false, pace.calm(), "after " + i + " even iterations, the first not counted");
+      pace.add(new TaskTimes(even, new BitSet(), 0), WORKER_OF);
+    }
+    assertEquals(true, pace.calm(), "three even iterations after the first");
     pace.add(new TaskTimes(BSP_MS, new BitSet(), 0), BSP_RAN_BY);
     assertEquals(false, pace.calm(), "worker 2 slow");
-    for (int i = 0; i < 4; i++) {
+    for (int i = 1; i < WorkerPace.CALM; i++) {
       pace.add(new TaskTimes(even, new BitSet(), 0), WORKER_OF);
-      assertEquals(false, pace.calm(), "the slow iteration is among the last five");
+      assertEquals(false, pace.calm(), "the slow iteration is among the last three");
     }
     pace.add(new TaskTimes(even, new BitSet(), 0), WORKER_OF);
-    assertEquals(true, pace.calm(), "five even iterations");
+    assertEquals(true, pace.calm(), "three even iterations again");
     BitSet cut = new BitSet();
     cut.set(11);
     pace.add(new TaskTimes(even, cut, 0), WORKER_OF);

@@ -108,10 +108,12 @@ class AutoAggregationTest {
   }
 
   @Test
-  void bspModeRunsOneTaskPerBlockOnceCalmIterationsWereSeen(JavaSparkContext jsc) throws Exception {
+  void bspModeRunsOneTaskPerBlockOnceThreeCalmIterationsWereSeen(JavaSparkContext jsc)
+      throws Exception {
     StealAggregationTest.EngineStarts starts = new StealAggregationTest.EngineStarts();
     StragglerHook even = StragglerHook.none();
-    for (int it = 0; it < 4; it++) {
+    int iterations = 6; // 0 (cold) and 1..3 (three calm seen by 4) as chunk tasks, then blocks
+    for (int it = 0; it < iterations; it++) {
       for (int task = 0; task < 2 * BLOCKS; task++) {
         even = even.and(it, task, 200);
       }
@@ -122,7 +124,7 @@ class AutoAggregationTest {
             AggregationStrategy.parse("auto:chunks=2"),
             straggling(AggregatorOptions.defaults(), even))) {
       jsc.sc().addSparkListener(starts);
-      for (int it = 0; it < 4; it++) {
+      for (int it = 0; it < iterations; it++) {
         AggregateResult result = engine.aggregate(1.0 + it, STATISTIC, 3);
         assertEquals("bsp", modeOf(result.record()), result.record().choice());
         assertEquals(
@@ -131,16 +133,17 @@ class AutoAggregationTest {
             "every chunk's home copy");
         assertTrue(relativeError(result.values(), expected(RECORDS, 1.0 + it)) <= 1e-12);
       }
-      assertTrue(eventually(10_000, () -> starts.partitions.size() >= 2 * BLOCKS + 3 * BLOCKS));
+      int expected = 4 * 2 * BLOCKS + 2 * BLOCKS;
+      assertTrue(eventually(10_000, () -> starts.partitions.size() >= expected));
       Thread.sleep(200);
       assertEquals(
-          2 * BLOCKS + 3 * BLOCKS,
+          expected,
           starts.partitions.size(),
-          "iteration 0 (nothing seen) as chunk tasks, then one task per block: " + starts);
+          "iterations 0..3 as chunk tasks, then one task per block: " + starts);
       assertEquals(
-          BLOCKS,
+          4 * BLOCKS,
           starts.partitions.stream().filter(p -> p % 2 == 1).count(),
-          "second chunks launched on their own in iteration 0 alone: " + starts);
+          "second chunks launched on their own in iterations 0..3 alone: " + starts);
     } finally {
       jsc.sc().removeSparkListener(starts);
     }
