@@ -12,9 +12,9 @@ import java.util.BitSet;
  * costs the least, and nothing needs to move), else as chunk tasks, which Spark's scheduler hands
  * to a slow executor's other holders (a bsp iteration after ignore ones, under a straggler the
  * ignore mode hid, costs a chunk's moves rather than the straggler's whole block); in steal mode as
- * {@code steal}'s {@link HomeGrouping} measures faster; in ignore mode (with several executors, a
- * worker each, whose blocks it waits for or leaves out whole) as block tasks. (With one executor
- * each home chunk is a worker, which ignore mode may leave out alone.)
+ * {@code steal}'s {@link org.flexcode.adaptive.HomeGrouping} measures faster; in ignore mode (with
+ * several executors, a worker each, whose blocks it waits for or leaves out whole) as block tasks.
+ * (With one executor each home chunk is a worker, which ignore mode may leave out alone.)
  */
 final class AutoLaunches implements LateLaunchPolicy {
 

@@ -1,5 +1,6 @@
 package org.flexcode.aggregation;
 
+import org.flexcode.adaptive.StealHome;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
 

@@ -7,7 +7,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.flexcode.adaptive.CopyThresholds;
+import org.flexcode.adaptive.HomeGrouping;
 import org.flexcode.adaptive.SlowExecutors;
+import org.flexcode.adaptive.StealHome;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,7 +24,8 @@ import org.slf4j.LoggerFactory;
  *   <li>a chunk whose only launched copy has run over {@code late} x the median launch-to-arrival
  *       time of the finished copies (and at least 100 ms) gets one more copy, placed ({@link
  *       Placement}) on an idle holder other than the executor running it if there is one, else on
- *       another holder.
+ *       another holder; when the home work runs as block tasks, an idle holder takes it earlier
+ *       ({@link CopyThresholds}).
  * </ul>
  *
  * A late job all of whose chunks have arrived is redundant (the run cancels it, killing its losing
@@ -35,9 +39,6 @@ final class StealLaunches implements LateLaunchPolicy {
 
   private static final Logger LOG = LoggerFactory.getLogger(StealLaunches.class);
 
-  /** No copy counts as late before it has run this long (as spark.speculation.minTaskRuntime). */
-  private static final long MIN_RUNTIME_MS = 100;
-
   private final StealPlan plan;
   private final double late;
   private final TaskLaunchListener listener;
@@ -46,6 +47,7 @@ final class StealLaunches implements LateLaunchPolicy {
   private final SlowExecutors slow = new SlowExecutors();
   private final HomeGrouping grouping;
   private Set<Integer> avoided = Set.of();
+  private int blockHomeIteration = -1;
 
   private int iteration = -1;
   private BitSet launched;
@@ -77,7 +79,9 @@ final class StealLaunches implements LateLaunchPolicy {
   /** Chunks per block when this iteration's home work runs as block tasks, else 1. */
   @Override
   public synchronized int homeGroup(int it) {
-    return grouping.begin(it, !avoided.isEmpty()) == StealHome.BLOCK ? plan.chunksPerBlock() : 1;
+    boolean block = grouping.begin(it, !avoided.isEmpty()) == StealHome.BLOCK;
+    blockHomeIteration = block ? it : blockHomeIteration;
+    return block ? plan.chunksPerBlock() : 1;
   }
 
   @Override
@@ -262,13 +266,17 @@ final class StealLaunches implements LateLaunchPolicy {
     }
   }
 
-  /** A running chunk with one launched copy, over the late threshold, gets another copy. */
+  /**
+   * A running chunk with one launched copy gets another: on an idle holder once over the idle
+   * threshold, on any other holder once over the late one ({@link CopyThresholds}).
+   */
   private void launchLate(int it, BitSet done, Arrivals arrivals, boolean[] idle, BitSet tasks) {
-    Long median = medianDuration(it, arrivals);
-    if (median == null) {
+    CopyThresholds due =
+        CopyThresholds.of(
+            finishedDurations(it, arrivals), plan.numChunks(), late, blockHomeIteration == it);
+    if (due == null) {
       return;
     }
-    double threshold = Math.max(MIN_RUNTIME_MS, late * median);
     long now = System.currentTimeMillis();
     for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
       int running = onlyLaunchedCopy(chunk);
@@ -276,27 +284,31 @@ final class StealLaunches implements LateLaunchPolicy {
         continue;
       }
       long start = listener.launchTime(it, running);
-      if (start <= 0 || now - start <= threshold) {
+      if (start <= 0 || !due.dueOnIdle(now - start)) {
         continue;
       }
       // With one executor (local mode) its other cores take the copy.
       int busy = plan.executors() == 1 ? -1 : executorRunning(it, running);
       int target = idleHolder(chunk, idle, busy);
-      target = target >= 0 ? target : anyHolder(chunk, busy);
+      if (target < 0 && due.dueAnywhere(now - start)) {
+        target = anyHolder(chunk, busy);
+      }
       int copy = target < 0 ? -1 : unlaunchedCopy(chunk);
       if (copy >= 0 && !alreadyTaken(chunk, tasks)) {
         place(copy, target, tasks, idle);
         lateCopies.set(copy);
         LOG.info(
-            "FlexCode iteration {}: chunk {} (task {}) has run {} ms on executor {}, over {} x the"
-                + " median {} ms; launching its copy task {} on executor {}",
+            "FlexCode iteration {}: chunk {} (task {}) has run {} ms on executor {} (copies due on"
+                + " an idle holder after {} ms, on any after {} ms: {} x the median); launching its"
+                + " copy task {} on executor {}",
             it,
             chunk,
             running,
             now - start,
             executorIds[executorRunning(it, running)],
+            Math.round(due.idleHolderMs()),
+            Math.round(due.anyHolderMs()),
             late,
-            median,
             copy,
             executorIds[target]);
       }
@@ -403,8 +415,8 @@ final class StealLaunches implements LateLaunchPolicy {
     return -1;
   }
 
-  /** The median launch-to-arrival time of the finished copies, or null if unknown. */
-  private Long medianDuration(int it, Arrivals arrivals) {
+  /** The launch-to-arrival times of this iteration's finished copies (ms). */
+  private List<Long> finishedDurations(int it, Arrivals arrivals) {
     List<Long> durations = new ArrayList<>();
     BitSet finished = arrivals.finished();
     for (int t = finished.nextSetBit(0); t >= 0; t = finished.nextSetBit(t + 1)) {
@@ -414,11 +426,7 @@ final class StealLaunches implements LateLaunchPolicy {
         durations.add(arrived - start);
       }
     }
-    if (durations.isEmpty()) {
-      return null;
-    }
-    durations.sort(null);
-    return durations.get(durations.size() / 2);
+    return durations;
   }
 
   /** Where the driver asks a copy it launches to run (Spark's preferred location of its task). */

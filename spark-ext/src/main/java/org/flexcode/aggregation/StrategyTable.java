@@ -1,6 +1,7 @@
 package org.flexcode.aggregation;
 
 import java.util.List;
+import org.flexcode.adaptive.StealHome;
 import org.flexcode.spec.Spec;
 import org.flexcode.spec.SpecTable;
 

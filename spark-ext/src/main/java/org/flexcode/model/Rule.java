@@ -1,5 +1,6 @@
 package org.flexcode.model;
 
+import org.flexcode.adaptive.StealHome;
 import org.flexcode.coding.GradientCode;
 
 /**
@@ -79,14 +80,22 @@ public interface Rule {
     return new Balanced();
   }
 
-  /** Work stealing at chunk granularity over r cached copies, late copies at 1.5x the median. */
+  /**
+   * Work stealing at chunk granularity over r cached copies, late copies at 1.5x the median, home
+   * work as chunk tasks.
+   */
   static Rule steal(int r, int chunks) {
-    return new StealRule(r, chunks, StealRule.DEFAULT_LATE);
+    return steal(r, chunks, StealRule.DEFAULT_LATE);
   }
 
-  /** Work stealing with late copies at {@code late} x the median chunk time (0: none). */
+  /** As {@link #steal(int, int)} with late copies at {@code late} x the median (0: none). */
   static Rule steal(int r, int chunks, double late) {
-    return new StealRule(r, chunks, late);
+    return new StealRule(r, chunks, late, StealHome.CHUNKS);
+  }
+
+  /** Work stealing with its home work run as {@code home} says (the engine's default: auto). */
+  static Rule steal(int r, int chunks, double late, StealHome home) {
+    return new StealRule(r, chunks, late, home);
   }
 
   /**

@@ -25,6 +25,11 @@ final class RunningMedian {
     }
   }
 
+  /** How many values were added. */
+  int size() {
+    return lower.size() + upper.size();
+  }
+
   boolean isEmpty() {
     return upper.isEmpty();
   }

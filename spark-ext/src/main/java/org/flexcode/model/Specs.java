@@ -2,6 +2,7 @@ package org.flexcode.model;
 
 import java.util.List;
 import java.util.Locale;
+import org.flexcode.adaptive.StealHome;
 import org.flexcode.spec.SpecTable;
 
 /**
@@ -33,12 +34,13 @@ final class Specs {
           .with("balanced", List.of(), s -> Rule.balanced())
           .with(
               "steal",
-              List.of("r", "chunks", "late"),
+              List.of("r", "chunks", "late", "home"),
               s ->
                   Rule.steal(
                       s.integer("r", 2),
                       s.integer("chunks", 4),
-                      s.number("late", StealRule.DEFAULT_LATE)))
+                      s.number("late", StealRule.DEFAULT_LATE),
+                      s.choice("home", StealHome::parse, StealHome.AUTO)))
           .with(
               "auto",
               List.of("exact", "r", "chunks"),

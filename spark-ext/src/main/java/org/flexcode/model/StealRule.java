@@ -1,14 +1,17 @@
 package org.flexcode.model;
 
+import org.flexcode.adaptive.StealHome;
+
 /**
- * Work stealing at chunk granularity (issue 13), as the engine runs it. Block j (task j's block,
- * home executor j mod M) is cut into {@code chunks} chunks of T / chunks x load(home) ms of work
- * each, chunk c cached on its home and on r - 1 other executors. A free core takes its executor's
- * next home chunk, then a pending chunk its executor holds a copy of; a chunk running over {@code
- * late} x the median chunk time gets one late copy on an idle holder, the first copy to finish
- * wins; an executor slow in two iterations in a row is avoided for the engine's hold ({@link
- * StealSimulation}). The iteration ends when every chunk has finished once. {@code late=0}: no late
- * copies.
+ * Work stealing at chunk granularity (issue 13), as the engine runs it, with its home work as chunk
+ * tasks, as block tasks or as the engine's {@code home=auto} measures ({@link StealSimulation}).
+ * Block j (task j's block, home executor j mod M) is cut into {@code chunks} chunks of T / chunks x
+ * load(home) ms of work each, chunk c cached on its home and on r - 1 other executors. A free core
+ * takes its executor's next home chunk, then a pending chunk its executor holds a copy of; a chunk
+ * running over {@code late} x the median chunk time gets one late copy on an idle holder, the first
+ * copy to finish wins; an executor slow in two iterations in a row is avoided for the engine's hold
+ * ({@link StealSimulation}). The iteration ends when every chunk has finished once. {@code late=0}:
+ * no late copies.
  */
 final class StealRule implements Rule {
 
@@ -18,26 +21,33 @@ final class StealRule implements Rule {
   private final int r;
   private final int chunks;
   private final double late;
+  private final StealHome home;
 
-  StealRule(int r, int chunks, double late) {
+  StealRule(int r, int chunks, double late, StealHome home) {
     Specs.check(r >= 1, "steal: r (copies of each chunk) must be >= 1, got " + r);
     Specs.check(chunks >= 1, "steal: chunks (per block) must be >= 1, got " + chunks);
     Specs.check(late == 0 || late >= 1, "steal: late must be 0 or >= 1, got " + late);
     this.r = r;
     this.chunks = chunks;
     this.late = late;
+    this.home = home;
   }
 
   @Override
   public String spec() {
-    return "steal:r=" + r + ",chunks=" + chunks + (late != DEFAULT_LATE ? ",late=" + late : "");
+    return "steal:r="
+        + r
+        + ",chunks="
+        + chunks
+        + (late != DEFAULT_LATE ? ",late=" + late : "")
+        + (home != StealHome.AUTO ? ",home=" + home.label() : "");
   }
 
   @Override
   public Simulation prepare(Cluster cluster) {
     int m = cluster.executors();
     Specs.check(r <= m, "steal: r=" + r + " copies need at least r executors, got " + m);
-    return new StealSimulation(cluster, r, chunks, late);
+    return new StealSimulation(cluster, r, chunks, late, home);
   }
 
   @Override

@@ -8,7 +8,10 @@ import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeMap;
+import org.flexcode.adaptive.CopyThresholds;
+import org.flexcode.adaptive.HomeGrouping;
 import org.flexcode.adaptive.SlowExecutors;
+import org.flexcode.adaptive.StealHome;
 
 /**
  * {@link StealRule} prepared for one cluster: the chunk layout and the state carried from one
@@ -22,11 +25,15 @@ import org.flexcode.adaptive.SlowExecutors;
  * is killed when its chunk finishes; a losing home copy runs on (the engine does not kill it). An
  * avoided executor takes only chunks none of whose holders is available; it is measured again after
  * the engine's hold.
+ *
+ * <p>Each iteration's home work runs as the engine's {@link HomeGrouping} chooses from the
+ * simulated spans: chunk tasks as above, or block tasks, where a free core takes its executor's
+ * next home block whole (one task launch, every chunk of it finishing with the block) and a chunk
+ * of a block still running is copied to a free core of its other holder once it has run over the
+ * engine's idle-holder threshold ({@link CopyThresholds}: a little over the median once half the
+ * chunks are in).
  */
 final class StealSimulation implements Rule.Simulation {
-
-  /** A copy counts as late only after this long, as in the engine. */
-  static final double MIN_RUNTIME_MS = 100;
 
   private final Cluster cluster;
   private final int chunks;
@@ -36,6 +43,8 @@ final class StealSimulation implements Rule.Simulation {
   private final int[][] copies;
   private final int[][] held;
   private final SlowExecutors slow = new SlowExecutors();
+  private final HomeGrouping grouping;
+  private boolean blockHome;
   private Set<Integer> avoided = Set.of();
   private int iteration;
 
@@ -47,6 +56,7 @@ final class StealSimulation implements Rule.Simulation {
   private final double[] copyStart;
   private final double[] copyEnd;
   private final int[] copyOn;
+  private final boolean[] inBlock;
   private double[] factors;
   private double[] loads;
   private final PriorityQueue<double[]> finishes =
@@ -54,8 +64,9 @@ final class StealSimulation implements Rule.Simulation {
   private final RunningMedian finished = new RunningMedian();
   private int launches;
 
-  StealSimulation(Cluster cluster, int r, int chunks, double late) {
+  StealSimulation(Cluster cluster, int r, int chunks, double late, StealHome homeWork) {
     this.cluster = cluster;
+    this.grouping = new HomeGrouping(chunks > 1 ? homeWork : StealHome.CHUNKS);
     this.chunks = chunks;
     this.late = late;
     int m = cluster.executors();
@@ -75,6 +86,7 @@ final class StealSimulation implements Rule.Simulation {
     copyStart = new double[total];
     copyEnd = new double[total];
     copyOn = new int[total];
+    inBlock = new boolean[total];
   }
 
   /**
@@ -115,6 +127,7 @@ final class StealSimulation implements Rule.Simulation {
   public IterationOutcome run(double[] factors, double[] loads) {
     this.factors = factors;
     this.loads = loads;
+    blockHome = grouping.choose(iteration, !avoided.isEmpty()) == StealHome.BLOCK;
     reset();
     PriorityQueue<double[]> free =
         new PriorityQueue<>(
@@ -149,6 +162,7 @@ final class StealSimulation implements Rule.Simulation {
     Arrays.fill(end, Double.POSITIVE_INFINITY);
     Arrays.fill(copyStart, Double.NaN);
     Arrays.fill(copyEnd, Double.POSITIVE_INFINITY);
+    Arrays.fill(inBlock, false);
     finishes.clear();
     finished.clear();
   }
@@ -161,6 +175,9 @@ final class StealSimulation implements Rule.Simulation {
   private double schedule(double t, int e) {
     while (!finishes.isEmpty() && finishes.peek()[0] <= t) {
       finished.add(finishes.poll()[1]);
+    }
+    if (blockHome && homeNext[e] < home[e].length) {
+      return startBlock(t, e, home[e][homeNext[e]]);
     }
     int q = nextChunk(e);
     if (q >= 0) {
@@ -177,7 +194,8 @@ final class StealSimulation implements Rule.Simulation {
     double threshold =
         finished.isEmpty()
             ? Double.POSITIVE_INFINITY
-            : Math.max(MIN_RUNTIME_MS, late * finished.median());
+            : CopyThresholds.of(finished.median(), finished.size(), start.length, late, blockHome)
+                .idleHolderMs();
     double wake = Double.POSITIVE_INFINITY;
     for (int c : held[e]) {
       if (!lateCandidate(c, e, t)) {
@@ -196,6 +214,27 @@ final class StealSimulation implements Rule.Simulation {
       wake = Math.min(wake, Math.min(start[c] + threshold, end[c]));
     }
     return finishes.isEmpty() ? wake : Math.min(wake, finishes.peek()[0]);
+  }
+
+  /**
+   * Executor {@code e}'s block task from home chunk {@code first} on, started at {@code t}: its
+   * chunks not started elsewhere run with it (one launch, all finishing together); returns its end.
+   */
+  private double startBlock(double t, int e, int first) {
+    int block = first / chunks;
+    double blockEnd = t + cluster.taskMs(1, loads[cluster.executorOf(block)], factors[e]);
+    for (int q = block * chunks; q < (block + 1) * chunks; q++) {
+      if (Double.isNaN(start[q])) {
+        start[q] = t;
+        ranOn[q] = e;
+        end[q] = blockEnd;
+        inBlock[q] = true;
+        finishes.add(new double[] {blockEnd, blockEnd - t});
+      }
+    }
+    homeNext[e] += chunks;
+    launches++;
+    return blockEnd;
   }
 
   /** A running chunk with one copy, on another executor than {@code e} (one of its holders). */
@@ -253,21 +292,23 @@ final class StealSimulation implements Rule.Simulation {
     Map<String, List<Long>> runMs = new TreeMap<>();
     for (int c = 0; c < start.length; c++) {
       double done = Math.min(end[c], copyEnd[c]);
-      double home = Math.min(end[c], span) - start[c];
+      // a block task's run shared among its chunks
+      double home = (Math.min(end[c], span) - start[c]) / (inBlock[c] ? chunks : 1);
       double copy = Double.isNaN(copyStart[c]) ? 0 : done - copyStart[c];
       computed += home + copy;
       wasted += copyEnd[c] < end[c] ? home : copy;
       if (end[c] <= span) {
         runMs
             .computeIfAbsent(Integer.toString(ranOn[c]), k -> new ArrayList<>())
-            .add(work(end[c] - start[c]));
+            .add(work(end[c] - start[c], inBlock[c]));
       }
       if (copyEnd[c] < end[c]) {
         runMs
             .computeIfAbsent(Integer.toString(copyOn[c]), k -> new ArrayList<>())
-            .add(work(copyEnd[c] - copyStart[c]));
+            .add(work(copyEnd[c] - copyStart[c], false));
       }
     }
+    grouping.observe(iteration, blockHome ? StealHome.BLOCK : StealHome.CHUNKS, Math.round(span));
     Set<Integer> next = new HashSet<>();
     for (String id : slow.observe(iteration++, runMs)) {
       next.add(Integer.parseInt(id));
@@ -277,7 +318,8 @@ final class StealSimulation implements Rule.Simulation {
   }
 
   /** A copy's compute on the executor that ran it: its duration less the launch, rounded. */
-  private long work(double durationMs) {
-    return Math.round(durationMs - cluster.costs().chunkLaunchMs());
+  private long work(double durationMs, boolean blockTask) {
+    Costs costs = cluster.costs();
+    return Math.round(durationMs - (blockTask ? costs.taskLaunchMs() : costs.chunkLaunchMs()));
   }
 }

@@ -68,4 +68,36 @@ class StealPlacementClusterTest {
       assertNotEquals(move.fromExecutor(), move.toExecutor(), move.toString());
     }
   }
+
+  @Test
+  void anIdleHolderTakesASlowBlockTasksChunksBeforeTheLateMultiple(JavaSparkContext jsc)
+      throws Exception {
+    assertTrue(
+        eventually(180_000, () -> SparkInternals.executors(jsc.sc()).size() == 3),
+        "three executors registered: " + SparkInternals.executors(jsc.sc()));
+    int slowBlockTask = 2; // block 1: chunks 2 and 3, their second copies tasks 8 and 9
+    AggregatorOptions options =
+        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, slowBlockTask, 60_000));
+    // late=100000: no late copy on a busy holder before the straggler's 60 s are over
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, 600, 3),
+            AggregationStrategy.parse("steal:r=2,chunks=2,late=100000,home=block"),
+            options)) {
+      AggregateResult result = engine.aggregate(3.0, STATISTIC, 3);
+      assertTrue(relativeError(result.values(), expected(600, 3.0)) <= 1e-12);
+      for (int chunk : List.of(2, 3)) {
+        StealRecord.Move move =
+            result.steal().moves().stream()
+                .filter(m -> m.chunk() == chunk)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(result.steal().toString()));
+        assertTrue(move.late(), move.toString());
+        assertNotEquals(move.fromExecutor(), move.toExecutor(), move.toString());
+      }
+      assertTrue(
+          result.record().usedTasks().containsAll(List.of(CHUNKS + 2, CHUNKS + 3)),
+          result.record().toString());
+    }
+  }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import org.flexcode.adaptive.StealHome;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +60,31 @@ class StealSimulationTest {
       IterationOutcome o = steal.run(ideal, loads);
       assertEquals(400, o.spanMs(), 1e-9);
       assertEquals(16 * 400, o.computedTaskMs(), 1e-9);
+      assertEquals(0, o.wastedTaskMs(), 1e-9);
+    }
+  }
+
+  @Test
+  void aSlowBlockTasksChunksGoToFreeHoldersOnceItRunsALittleOverTheMedian() {
+    double[] slow = {3, 1, 1, 1};
+    // home work as block tasks: executor 0's block would run 1,200 ms; the others end at 400 ms
+    // (12 of 16 chunks in, median 400), so at 1.1 x 400 = 440 ms its chunks 0, 1, 2 go to their
+    // other holders 1, 2, 3 (ending at 540) and chunk 3 to executor 1 after that (640)
+    Rule.Simulation block = Rule.steal(2, 4, 1.5, StealHome.BLOCK).prepare(CLUSTER);
+    IterationOutcome o = block.run(slow, LOADS);
+    assertEquals(640, o.spanMs(), 1e-9);
+    assertEquals(640, o.wastedTaskMs(), 1e-9, "the block task, killed at the end");
+    assertEquals(3 * 400 + 640 + 4 * 100, o.computedTaskMs(), 1e-9);
+  }
+
+  @Test
+  void withoutStragglersBlockTasksRunEachBlockOnceAtItsHome() {
+    double[] ideal = {1, 1, 1, 1};
+    Rule.Simulation block = Rule.steal(2, 4, 1.5, StealHome.BLOCK).prepare(CLUSTER);
+    for (int it = 0; it < 3; it++) {
+      IterationOutcome o = block.run(ideal, LOADS);
+      assertEquals(400, o.spanMs(), 1e-9);
+      assertEquals(4 * 400, o.computedTaskMs(), 1e-9);
       assertEquals(0, o.wastedTaskMs(), 1e-9);
     }
   }

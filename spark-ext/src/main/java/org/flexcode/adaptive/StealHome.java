@@ -1,4 +1,4 @@
-package org.flexcode.aggregation;
+package org.flexcode.adaptive;
 
 import java.util.Locale;
 
@@ -6,16 +6,17 @@ import java.util.Locale;
  * How {@code steal} runs each iteration's home work ({@code home=}): {@code chunks}, one task per
  * chunk (a slow executor's pending chunks move to idle holders early; each chunk pays a task's
  * launch); {@code block}, one task per block over its home chunks (a block's launch once, as {@code
- * bsp}; a slow block's chunks move only by late copies); {@code auto}, whichever the last
- * iterations measured faster ({@link HomeGrouping}).
+ * bsp}; a slow block's chunks move by copies, to an idle holder once it has run a little over the
+ * median: {@link CopyThresholds}); {@code auto}, whichever the last iterations measured faster
+ * ({@link HomeGrouping}).
  */
-enum StealHome {
+public enum StealHome {
   AUTO,
   CHUNKS,
   BLOCK;
 
   /** {@code auto}, {@code chunks} or {@code block}. */
-  static StealHome parse(String text) {
+  public static StealHome parse(String text) {
     for (StealHome home : values()) {
       if (home.label().equals(text.trim().toLowerCase(Locale.ROOT))) {
         return home;
@@ -26,7 +27,7 @@ enum StealHome {
   }
 
   /** The spec's name. */
-  String label() {
+  public String label() {
     return name().toLowerCase(Locale.ROOT);
   }
 }

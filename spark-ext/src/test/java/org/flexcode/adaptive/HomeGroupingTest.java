@@ -1,4 +1,4 @@
-package org.flexcode.aggregation;
+package org.flexcode.adaptive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package org.flexcode.aggregation;
+package org.flexcode.adaptive;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -22,21 +22,22 @@ import org.slf4j.LoggerFactory;
  * tried: under contention noise makes late copies win, and it kept chunk tasks where block tasks
  * were faster.)
  *
- * <p>Plain Java, not thread-safe: the engine's driver thread calls it.
+ * <p>Plain Java, not thread-safe: the engine's driver thread calls it, and the model's {@code
+ * steal} rule runs the same choice on simulated times.
  */
-final class HomeGrouping {
+public final class HomeGrouping {
 
   /** Iterations of each home measured before the faster one is kept. */
-  static final int EXPLORE = 3;
+  public static final int EXPLORE = 3;
 
   /** Iterations of each home whose median counts. */
-  static final int WINDOW = 5;
+  public static final int WINDOW = 5;
 
   /** Every this many iterations the home not chosen runs once. */
-  static final int PROBE_EVERY = 20;
+  public static final int PROBE_EVERY = 20;
 
   /** Medians this far apart (slower over faster) decide after one iteration of each. */
-  static final double APART = 1.25;
+  public static final double APART = 1.25;
 
   private static final Logger LOG = LoggerFactory.getLogger(HomeGrouping.class);
 
@@ -47,7 +48,8 @@ final class HomeGrouping {
   private int runningIteration = -1;
   private long startMs;
 
-  HomeGrouping(StealHome home) {
+  /** Fixed at {@code home}, or measured when {@code home} is {@link StealHome#AUTO}. */
+  public HomeGrouping(StealHome home) {
     this.home = home;
   }
 
@@ -55,7 +57,7 @@ final class HomeGrouping {
    * Chooses iteration {@code it}'s home ({@code avoiding}: {@code steal} keeps work away from a
    * slow executor) and starts timing it; logs a change.
    */
-  StealHome begin(int it, boolean avoiding) {
+  public StealHome begin(int it, boolean avoiding) {
     StealHome previous = running;
     running = choose(it, avoiding);
     runningIteration = it;
@@ -72,7 +74,7 @@ final class HomeGrouping {
   }
 
   /** Iteration {@code it} decided at {@code endMs}: counts its time if {@link #begin} chose. */
-  void end(int it, long endMs) {
+  public void end(int it, long endMs) {
     if (it == runningIteration) {
       observe(it, running, endMs - startMs);
       runningIteration = -1;
@@ -83,7 +85,7 @@ final class HomeGrouping {
    * The home iteration {@code iteration} runs: {@link StealHome#CHUNKS} or {@link StealHome#BLOCK}
    * ({@code avoiding}: a slow executor is avoided).
    */
-  StealHome choose(int iteration, boolean avoiding) {
+  public StealHome choose(int iteration, boolean avoiding) {
     if (home != StealHome.AUTO) {
       return home;
     }
@@ -117,7 +119,7 @@ final class HomeGrouping {
   }
 
   /** Iteration {@code iteration}, which ran {@code ran}, took {@code ms} to decide. */
-  void observe(int iteration, StealHome ran, long ms) {
+  public void observe(int iteration, StealHome ran, long ms) {
     if (iteration == 0) {
       return; // the cold first read of the cache
     }
@@ -129,7 +131,7 @@ final class HomeGrouping {
   }
 
   /** The measured medians, for the log ("chunks 812 ms, block 701 ms"). */
-  String describe() {
+  public String describe() {
     return String.format(
         Locale.ROOT,
         "median ms over the last %d of each: chunks %s, block %s",

@@ -1,0 +1,89 @@
+package org.flexcode.adaptive;
+
+import java.util.List;
+
+/**
+ * When {@code steal} copies a chunk that is still running (the engine's launches, and the model's
+ * {@code steal} rule), measured from the launch of its only copy against the median
+ * launch-to-arrival time m of the copies finished so far in the iteration:
+ *
+ * <ul>
+ *   <li>to any holder other than its executor once it has run over {@code late} x m (and at least
+ *       {@link #MIN_RUNTIME_MS}): the late copy;
+ *   <li>in an iteration whose home work runs as block tasks, also to an <em>idle</em> holder once
+ *       it has run over {@link #IDLE_TAKEOVER} x m (at least {@link #MIN_RUNTIME_MS}) and at least
+ *       half the chunks are in (so m is the median of the whole iteration, not of its fastest
+ *       tasks).
+ * </ul>
+ *
+ * Why block tasks differ: a block task reports its chunks only when the whole block is done, so a
+ * slow block shows no progress, and waiting {@code late} x the median block before copying its
+ * chunks costs half a block on every straggling iteration; a holder with nothing left to do loses
+ * nothing by taking them earlier, and the first copy of a chunk to finish counts. A chunk task is
+ * short, so its late copy waits the full {@code late}.
+ */
+public final class CopyThresholds {
+
+  /** No copy counts as late before it has run this long (as spark.speculation.minTaskRuntime). */
+  public static final long MIN_RUNTIME_MS = 100;
+
+  /** In block-task iterations, an idle holder takes a chunk run over this x the median. */
+  public static final double IDLE_TAKEOVER = 1.1;
+
+  private final double anyHolderMs;
+  private final double idleHolderMs;
+
+  private CopyThresholds(double anyHolderMs, double idleHolderMs) {
+    this.anyHolderMs = anyHolderMs;
+    this.idleHolderMs = idleHolderMs;
+  }
+
+  /**
+   * The thresholds of an iteration whose finished copies took {@code durations} (launch to arrival,
+   * ms) out of {@code chunks} chunks, {@code blockHome} when its home work runs as block tasks;
+   * null before any copy has finished.
+   */
+  public static CopyThresholds of(
+      List<Long> durations, int chunks, double late, boolean blockHome) {
+    if (durations.isEmpty()) {
+      return null;
+    }
+    long median = durations.stream().sorted().toList().get(durations.size() / 2);
+    return of(median, durations.size(), chunks, late, blockHome);
+  }
+
+  /**
+   * The thresholds given the median duration {@code median} (ms) of the {@code finished} copies
+   * finished so far, out of {@code chunks} chunks.
+   */
+  public static CopyThresholds of(
+      double median, int finished, int chunks, double late, boolean blockHome) {
+    double anyHolder = Math.max(MIN_RUNTIME_MS, late * median);
+    boolean halfIn = 2 * finished >= chunks;
+    double idleHolder =
+        blockHome && halfIn
+            ? Math.min(anyHolder, Math.max(MIN_RUNTIME_MS, IDLE_TAKEOVER * median))
+            : anyHolder;
+    return new CopyThresholds(anyHolder, idleHolder);
+  }
+
+  /** Whether a copy that has run {@code ranMs} is due a copy on any other holder. */
+  public boolean dueAnywhere(long ranMs) {
+    return ranMs > anyHolderMs;
+  }
+
+  /** Whether a copy that has run {@code ranMs} is due a copy on an idle holder. */
+  public boolean dueOnIdle(long ranMs) {
+    return ranMs > idleHolderMs;
+  }
+
+  /** The idle holders' threshold, ms (the log's). */
+  public double idleHolderMs() {
+    return idleHolderMs;
+  }
+
+  /** The any-holder threshold, ms (the log's). */
+  public double anyHolderMs() {
+    return anyHolderMs;
+  }
+}

@@ -1,0 +1,56 @@
+package org.flexcode.adaptive;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * When {@code steal} copies a running chunk: late x the median anywhere, earlier on idle holders.
+ */
+@Tag("unit")
+class CopyThresholdsTest {
+
+  /** Eight chunks, four of them in after 480-520 ms (median 510). */
+  private static final List<Long> HALF_IN = List.of(520L, 480L, 510L, 500L);
+
+  @Test
+  void nothingIsDueBeforeACopyHasFinished() {
+    assertNull(CopyThresholds.of(List.of(), 8, 1.5, true));
+  }
+
+  @Test
+  void chunkTasksWaitTheFullLateMultipleEvenForAnIdleHolder() {
+    CopyThresholds due = CopyThresholds.of(HALF_IN, 8, 1.5, false);
+    assertFalse(due.dueOnIdle(700)); // 1.1 x 510 = 561 < 700 <= 1.5 x 510 = 765
+    assertFalse(due.dueAnywhere(765));
+    assertTrue(due.dueOnIdle(766));
+    assertTrue(due.dueAnywhere(766));
+  }
+
+  @Test
+  void blockTasksGoToIdleHoldersPastTheTakeoverMultipleOnceHalfTheChunksAreIn() {
+    CopyThresholds due = CopyThresholds.of(HALF_IN, 8, 1.5, true);
+    assertFalse(due.dueOnIdle(561));
+    assertTrue(due.dueOnIdle(562));
+    assertFalse(due.dueAnywhere(700), "any holder still waits for late x the median");
+    assertTrue(due.dueAnywhere(766));
+  }
+
+  @Test
+  void blockTasksWaitTheLateMultipleWhileFewerThanHalfAreIn() {
+    CopyThresholds due = CopyThresholds.of(HALF_IN.subList(0, 3), 8, 1.5, true);
+    assertFalse(due.dueOnIdle(765), "the fastest three alone are not the iteration's median");
+    assertTrue(due.dueOnIdle(766)); // 1.5 x 510
+  }
+
+  @Test
+  void noCopyIsDueBeforeTheMinimumRuntime() {
+    CopyThresholds due = CopyThresholds.of(List.of(10L, 20L, 30L, 40L), 8, 1.5, true);
+    assertFalse(due.dueOnIdle(CopyThresholds.MIN_RUNTIME_MS));
+    assertTrue(due.dueOnIdle(CopyThresholds.MIN_RUNTIME_MS + 1));
+  }
+}
