@@ -18,7 +18,11 @@ import java.util.TreeSet;
  * iteration. An avoided executor is given work again after {@link #HOLD} iterations, and measured
  * anew: slow in the first iteration it runs tasks again, it is avoided again at once, for twice its
  * last hold (at most {@link #MAX_HOLD}); not slow, its hold is back to {@link #HOLD}. A persistent
- * straggler thus costs one slow iteration per release, ever more rarely.
+ * straggler thus costs one slow iteration per release, ever more rarely. The first hold is short
+ * (two iterations): two slow iterations in a row also happen by chance under transient stragglers
+ * (each executor slow with probability 0.2 per iteration), and every avoided iteration puts the
+ * executor's chunks on its few other holders; under a persistent straggler the doubling soon makes
+ * the holds long.
  */
 public final class SlowExecutors {
 
@@ -29,7 +33,7 @@ public final class SlowExecutors {
   public static final int MEMORY = 2;
 
   /** Iterations an executor stays avoided before it is given work again (and measured anew). */
-  public static final int HOLD = 10;
+  public static final int HOLD = 2;
 
   /** The longest hold of an executor found slow again after each release. */
   public static final int MAX_HOLD = 40;

@@ -11,7 +11,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * For a strategy that applies stale results ({@link BoundStrategy#staleness()} > 0): the tasks an
  * iteration leaves running, their runs, the broadcasts they still read (the last k + 1), and the
  * results that reach the driver between two iterations (handed to the next run). For any other
- * strategy it keeps one broadcast and nothing else.
+ * strategy it keeps two broadcasts and nothing else. One broadcast more than the tasks read: a late
+ * job launched just before an iteration decided may still be serializing its tasks (which reference
+ * the broadcast) when the next iteration starts; destroying it then made Spark log an {@code
+ * INTERNAL_ERROR_BROADCAST} for a job whose results were no longer needed.
  */
 final class LingeringTasks {
 
@@ -29,10 +32,10 @@ final class LingeringTasks {
     return bound.staleness() > 0;
   }
 
-  /** Keeps {@code broadcast}, destroying those no running task can read any more. */
+  /** Keeps {@code broadcast}, destroying those no task can read or be launched with any more. */
   void broadcast(BroadcastModel<?> broadcast) {
     broadcasts.addLast(broadcast);
-    while (broadcasts.size() > bound.staleness() + 1) {
+    while (broadcasts.size() > bound.staleness() + 2) {
       broadcasts.removeFirst().destroy();
     }
   }

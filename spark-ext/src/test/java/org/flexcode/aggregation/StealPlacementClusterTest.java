@@ -37,15 +37,20 @@ class StealPlacementClusterTest {
     EngineTestHooks.clear();
   }
 
-  @Test
-  void copiesOfAChunkAreCachedOnDistinctExecutorsAndASlowChunkMoves(JavaSparkContext jsc)
-      throws Exception {
+  /** Waits for the three executors; options delaying task {@code task} of iteration 0 by 60 s. */
+  private static AggregatorOptions onThreeExecutorsWithSlowTask(JavaSparkContext jsc, int task)
+      throws InterruptedException {
     assertTrue(
         eventually(180_000, () -> SparkInternals.executors(jsc.sc()).size() == 3),
         "three executors registered: " + SparkInternals.executors(jsc.sc()));
+    return straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, task, 60_000));
+  }
+
+  @Test
+  void copiesOfAChunkAreCachedOnDistinctExecutorsAndASlowChunkMoves(JavaSparkContext jsc)
+      throws Exception {
     int slow = 1;
-    AggregatorOptions options =
-        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, slow, 60_000));
+    AggregatorOptions options = onThreeExecutorsWithSlowTask(jsc, slow);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, 600, 3),
@@ -72,12 +77,8 @@ class StealPlacementClusterTest {
   @Test
   void anIdleHolderTakesASlowBlockTasksChunksBeforeTheLateMultiple(JavaSparkContext jsc)
       throws Exception {
-    assertTrue(
-        eventually(180_000, () -> SparkInternals.executors(jsc.sc()).size() == 3),
-        "three executors registered: " + SparkInternals.executors(jsc.sc()));
     int slowBlockTask = 2; // block 1: chunks 2 and 3, their second copies tasks 8 and 9
-    AggregatorOptions options =
-        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, slowBlockTask, 60_000));
+    AggregatorOptions options = onThreeExecutorsWithSlowTask(jsc, slowBlockTask);
     // late=100000: no late copy on a busy holder before the straggler's 60 s are over
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
