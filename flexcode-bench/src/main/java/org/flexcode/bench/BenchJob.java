@@ -240,6 +240,18 @@ final class BenchJob {
     }
   }
 
+  /**
+   * The driver host's cores when every executor runs on it (the model's {@code hostCores}: the
+   * tasks share them), else 0 (executors with machines of their own).
+   */
+  private static int oneHostCores(JavaSparkContext jsc) {
+    java.util.Set<String> hosts = new java.util.HashSet<>();
+    for (org.apache.spark.SparkExecutorInfo info : jsc.sc().statusTracker().getExecutorInfos()) {
+      hosts.add(info.host());
+    }
+    return hosts.size() <= 1 ? Runtime.getRuntime().availableProcessors() : 0;
+  }
+
   /** What a bench application runs: its rows under its patterns, for so many rounds. */
   private record Plan(
       String workload,
@@ -274,6 +286,7 @@ final class BenchJob {
     Workload load = workload(jsc, args, workload, partitions, seed, sizes);
     sizes.put("objective", load.objective());
     sizes.put("master", jsc.master());
+    sizes.put("host_cores", oneHostCores(jsc));
     BenchRunner runner = new BenchRunner(jsc, listener, load, args.integer("iterations", 30), seed);
     System.out.printf("bench: %s%n", sizes);
     for (String row : rows) {

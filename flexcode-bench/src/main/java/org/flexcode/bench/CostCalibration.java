@@ -43,7 +43,11 @@ import org.flexcode.stragglers.ComputeEmulation;
  *       and model sizes (the workload's {@code model_dimension} x 8 bytes); a slope that the
  *       reports cannot identify (a single n, or a single model size) takes its default below, and
  *       the intercept is set so that every report's own fixed cost is kept (the job cost then holds
- *       what the slopes do not explain).
+ *       what the slopes do not explain);
+ *   <li>host cores: the report's {@code workload.host_cores}, the cores of the one host every
+ *       executor ran on (0, or absent: executors on machines of their own). L and R above were
+ *       measured with every task running; the model shares them among the tasks running (see {@link
+ *       Cluster}).
  * </ul>
  *
  * <p>Defaults, assumptions of the order measured on this machine (issue 12: about 40 ms of fixed
@@ -57,7 +61,8 @@ record CostCalibration(
     double modelMb,
     BenchShape shape,
     List<String> notes,
-    double unslowedBlockMs) {
+    double unslowedBlockMs,
+    int hostCores) {
 
   /** Default per-block compute, ms. */
   static final double DEFAULT_BLOCK_MS = 500;
@@ -82,7 +87,8 @@ record CostCalibration(
         modelMb,
         shape,
         List.of("default costs (no --calibrate): " + describe(DEFAULT_COSTS)),
-        0.0);
+        0.0,
+        0);
   }
 
   /** Fits the costs from bench reports; the shape, T and model size are the first report's. */
@@ -132,18 +138,42 @@ record CostCalibration(
             mllib == null
                 ? ""
                 : String.format(Locale.ROOT, "; mllib fixed %.1f ms", mllib.jobMs())));
+    if (first.hostCores > 0) {
+      notes.add(
+          "one host of "
+              + first.hostCores
+              + " cores runs every executor: launch and unslowed compute shared (processor"
+              + " sharing, as measured with every task running)");
+    }
     return new CostCalibration(
-        first.blockMs, costs, mllib, first.modelMb, first.shape, notes, first.unslowedMs);
+        first.blockMs,
+        costs,
+        mllib,
+        first.modelMb,
+        first.shape,
+        notes,
+        first.unslowedMs,
+        first.hostCores);
   }
 
-  /** The cluster of this calibration on {@code shape}, with FlexCode's or MLlib's costs. */
+  /**
+   * The cluster of this calibration on {@code shape}, with FlexCode's or MLlib's costs; shared host
+   * cores only at the reports' own shape (other sizes are clusters of their own machines).
+   */
   Cluster cluster(BenchShape on, boolean mllib) {
     Costs c = mllib ? mllibCosts : costs;
     if (c == null) {
       throw new IllegalArgumentException("no mllib row under ideal to calibrate MLlib's costs");
     }
     return new Cluster(
-        on.executors(), on.cores(), on.tasks(), blockMs, c, modelMb, unslowedBlockMs);
+        on.executors(),
+        on.cores(),
+        on.tasks(),
+        blockMs,
+        c,
+        modelMb,
+        unslowedBlockMs,
+        on.equals(shape) ? hostCores : 0);
   }
 
   /** A one-line account of {@code c}. */
@@ -209,7 +239,8 @@ record CostCalibration(
       double fixedMs,
       double mllibFixedMs,
       double unslowedMs,
-      double chunkLaunchMs) {
+      double chunkLaunchMs,
+      int hostCores) {
 
     static Point of(JsonNode root) {
       BenchShape shape = BenchShape.of(root);
@@ -245,10 +276,11 @@ record CostCalibration(
       }
       double dimension = root.path("workload").path("model_dimension").asDouble(0);
       double chunkLaunch = chunkLaunchOf(root, shape.tasks(), t);
+      int host = root.path("workload").path("host_cores").asInt(0);
+      double mb = dimension * 8 / 1e6;
       return emulated > 0
-          ? new Point(
-              shape, dimension * 8 / 1e6, emulated, launchMs, fixed, mllib, real, chunkLaunch)
-          : new Point(shape, dimension * 8 / 1e6, real, launchMs, fixed, mllib, 0.0, chunkLaunch);
+          ? new Point(shape, mb, emulated, launchMs, fixed, mllib, real, chunkLaunch, host)
+          : new Point(shape, mb, real, launchMs, fixed, mllib, 0.0, chunkLaunch, host);
     }
 
     /** The launch estimator over the ideal steal rows' n x C chunk tasks; NaN without one. */

@@ -40,7 +40,8 @@ class InjectedDrawsTest {
     // Emulated 8 x 2: E = 500 ms slowed, R = 165 ms not, launch 100, job 40.
     BenchShape shape = new BenchShape(8, 2, 16);
     CostCalibration calibration =
-        new CostCalibration(500, new Costs(40, 100, 0, 0, 0, 0), null, 0.0, shape, List.of(), 165);
+        new CostCalibration(
+            500, new Costs(40, 100, 0, 0, 0, 0), null, 0.0, shape, List.of(), 165, 0);
     RowModel rows = new RowModel(calibration, shape, 7L);
     StragglerPattern pattern = StragglerPattern.parse(SLOW);
     double sum = 0;

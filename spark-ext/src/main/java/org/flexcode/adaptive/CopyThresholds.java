@@ -5,15 +5,16 @@ import java.util.List;
 /**
  * When {@code steal} copies a chunk that is still running (the engine's launches, and the model's
  * {@code steal} rule), measured from the launch of its only copy against the median
- * launch-to-arrival time m of the copies finished so far in the iteration:
+ * launch-to-arrival time m of the copies finished so far in the iteration, once at least {@link
+ * #QUORUM} of the iteration's chunks are in (so m is the median of the whole iteration, not of its
+ * fastest tasks; Spark's speculation waits for {@code spark.speculation.quantile} of the tasks the
+ * same way: when most chunks are slow at once, the cluster is slow, not a straggler):
  *
  * <ul>
  *   <li>to any holder other than its executor once it has run over {@code late} x m (and at least
  *       {@link #MIN_RUNTIME_MS}): the late copy;
  *   <li>in an iteration whose home work runs as block tasks, also to an <em>idle</em> holder once
- *       it has run over {@link #IDLE_TAKEOVER} x m (at least {@link #MIN_RUNTIME_MS}) and at least
- *       half the chunks are in (so m is the median of the whole iteration, not of its fastest
- *       tasks).
+ *       it has run over {@link #IDLE_TAKEOVER} x m (at least {@link #MIN_RUNTIME_MS}).
  * </ul>
  *
  * Why block tasks differ: a block task reports its chunks only when the whole block is done, so a
@@ -26,6 +27,9 @@ public final class CopyThresholds {
 
   /** No copy counts as late before it has run this long (as spark.speculation.minTaskRuntime). */
   public static final long MIN_RUNTIME_MS = 100;
+
+  /** No copy is due before this share of the iteration's chunks is in. */
+  public static final double QUORUM = 0.5;
 
   /** In block-task iterations, an idle holder takes a chunk run over this x the median. */
   public static final double IDLE_TAKEOVER = 1.1;
@@ -58,10 +62,12 @@ public final class CopyThresholds {
    */
   public static CopyThresholds of(
       double median, int finished, int chunks, double late, boolean blockHome) {
+    if (finished < QUORUM * chunks) {
+      return new CopyThresholds(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
+    }
     double anyHolder = Math.max(MIN_RUNTIME_MS, late * median);
-    boolean halfIn = 2 * finished >= chunks;
     double idleHolder =
-        blockHome && halfIn
+        blockHome
             ? Math.min(anyHolder, Math.max(MIN_RUNTIME_MS, IDLE_TAKEOVER * median))
             : anyHolder;
     return new CopyThresholds(anyHolder, idleHolder);

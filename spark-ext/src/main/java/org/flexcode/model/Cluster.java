@@ -14,8 +14,16 @@ package org.flexcode.model;
  * it (R ms per block) is not slowed: {@code blockMs} = E, {@code unslowedBlockMs} = R. A task of b
  * blocks on executor e lasts {@link #taskMs}: launch + b x load(e) x (R + E x factor(e)).
  *
+ * <p>{@code hostCores} P > 0 says the cluster is emulated on one host of P cores, as the bench runs
+ * it: the launch and R are then real CPU work shared by every task running at once. They are
+ * measured under {@code ideal}, with all min(n, M x C) tasks running together; a task started while
+ * only k tasks run does that work {@link #contention} = max(P, k) / max(P, min(n, M x C)) times as
+ * long (processor sharing, fixed at the task's start). Only rules whose tasks start at different
+ * times ({@code steal}'s moved chunks) see a difference. 0: every core is a machine's own.
+ *
  * @param blockMs per-block compute that the straggler factor multiplies, ms
  * @param unslowedBlockMs per-block compute that no factor slows (emulated mode's real compute), ms
+ * @param hostCores cores of the one host the cluster is emulated on, 0 for dedicated cores
  */
 public record Cluster(
     int executors,
@@ -24,7 +32,8 @@ public record Cluster(
     double blockMs,
     Costs costs,
     double modelMb,
-    double unslowedBlockMs) {
+    double unslowedBlockMs,
+    int hostCores) {
 
   /** M x C tasks, no cost. */
   public static Cluster of(int executors, int cores, double blockMs) {
@@ -34,6 +43,18 @@ public record Cluster(
   /** A cluster whose whole block compute is slowed by the factor (real compute). */
   public Cluster(int executors, int cores, int tasks, double blockMs, Costs costs, double modelMb) {
     this(executors, cores, tasks, blockMs, costs, modelMb, 0.0);
+  }
+
+  /** A cluster of dedicated cores, {@code unslowedBlockMs} of each block not slowed. */
+  public Cluster(
+      int executors,
+      int cores,
+      int tasks,
+      double blockMs,
+      Costs costs,
+      double modelMb,
+      double unslowedBlockMs) {
+    this(executors, cores, tasks, blockMs, costs, modelMb, unslowedBlockMs, 0);
   }
 
   /** Validates. */
@@ -47,21 +68,40 @@ public record Cluster(
     Specs.check(
         unslowedBlockMs >= 0 && Double.isFinite(unslowedBlockMs),
         "cluster: unslowedBlockMs must be finite and >= 0, got " + unslowedBlockMs);
+    Specs.check(hostCores >= 0, "cluster: hostCores must be >= 0, got " + hostCores);
   }
 
   /** The same cluster with n tasks. */
   public Cluster withTasks(int n) {
-    return new Cluster(executors, cores, n, blockMs, costs, modelMb, unslowedBlockMs);
+    return new Cluster(executors, cores, n, blockMs, costs, modelMb, unslowedBlockMs, hostCores);
   }
 
   /** The same cluster with these costs and model size. */
   public Cluster withCosts(Costs newCosts, double newModelMb) {
-    return new Cluster(executors, cores, tasks, blockMs, newCosts, newModelMb, unslowedBlockMs);
+    return new Cluster(
+        executors, cores, tasks, blockMs, newCosts, newModelMb, unslowedBlockMs, hostCores);
   }
 
   /** The same cluster with {@code ms} of unslowed compute per block (see the class comment). */
   public Cluster withUnslowedBlockMs(double ms) {
-    return new Cluster(executors, cores, tasks, blockMs, costs, modelMb, ms);
+    return new Cluster(executors, cores, tasks, blockMs, costs, modelMb, ms, hostCores);
+  }
+
+  /** The same cluster emulated on one host of {@code p} cores (see the class comment). */
+  public Cluster withHostCores(int p) {
+    return new Cluster(executors, cores, tasks, blockMs, costs, modelMb, unslowedBlockMs, p);
+  }
+
+  /**
+   * How many times as long the launch and the unslowed compute of a task take when it starts with
+   * {@code running} tasks running (itself included) as when all run at once; 1 on dedicated cores.
+   */
+  public double contention(int running) {
+    if (hostCores == 0) {
+      return 1.0;
+    }
+    int all = Math.min(tasks, executors * cores);
+    return Math.min(1.0, Math.max(hostCores, running) / (double) Math.max(hostCores, all));
   }
 
   /** The executor of task (or chunk owner) {@code task}: task mod M. */
@@ -88,6 +128,22 @@ public record Cluster(
    */
   public double chunkMs(double share, double load, double factor) {
     return costs.chunkLaunchMs() + share * load * (unslowedBlockMs + blockMs * factor);
+  }
+
+  /**
+   * {@link #taskMs} for a task started with {@code running} tasks running ({@link #contention}).
+   */
+  public double taskMs(double blocks, double load, double factor, int running) {
+    double shared = contention(running);
+    return shared * (costs.taskLaunchMs() + blocks * load * unslowedBlockMs)
+        + blocks * load * blockMs * factor;
+  }
+
+  /** {@link #chunkMs} for a chunk started with {@code running} tasks running. */
+  public double chunkMs(double share, double load, double factor, int running) {
+    double shared = contention(running);
+    return shared * (costs.chunkLaunchMs() + share * load * unslowedBlockMs)
+        + share * load * blockMs * factor;
   }
 
   /** The compute of one block at factor 1: unslowedBlockMs + blockMs. */

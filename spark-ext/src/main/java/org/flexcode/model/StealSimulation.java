@@ -20,11 +20,12 @@ import org.flexcode.adaptive.StealHome;
  * <p>An iteration is simulated event by event on the cores. A free core takes its executor's next
  * home chunk; with none left, the pending chunk it holds a copy of that its home would compute
  * last; with none pending, a late copy: a chunk whose only copy runs on another executor and has
- * run over {@code late} x the median duration of the copies finished so far (and at least {@link
- * #MIN_RUNTIME_MS}) is copied to this core, and the first copy to finish wins. A losing late copy
- * is killed when its chunk finishes; a losing home copy runs on (the engine does not kill it). An
- * avoided executor takes only chunks none of whose holders is available; it is measured again after
- * the engine's hold.
+ * run over {@code late} x the median duration of the copies finished so far (once {@link
+ * CopyThresholds#QUORUM} of the chunks are in, and at least {@link CopyThresholds#MIN_RUNTIME_MS})
+ * is copied to this core, and the first copy to finish wins. A losing late copy is killed when its
+ * chunk finishes; a losing home copy runs on (the engine does not kill it). An avoided executor
+ * takes only chunks none of whose holders is available; it is measured again after the engine's
+ * hold.
  *
  * <p>Each iteration's home work runs as the engine's {@link HomeGrouping} chooses from the
  * simulated spans: chunk tasks as above, or block tasks, where a free core takes its executor's
@@ -62,6 +63,7 @@ final class StealSimulation implements Rule.Simulation {
   private final PriorityQueue<double[]> finishes =
       new PriorityQueue<>((a, b) -> Double.compare(a[0], b[0]));
   private final RunningMedian finished = new RunningMedian();
+  private final PriorityQueue<Double> runningEnds = new PriorityQueue<>();
   private int launches;
 
   StealSimulation(Cluster cluster, int r, int chunks, double late, StealHome homeWork) {
@@ -138,6 +140,7 @@ final class StealSimulation implements Rule.Simulation {
       }
     }
     List<double[]> waiting = new ArrayList<>(); // cores with nothing to do until a copy starts
+    boolean quorum = false;
     while (!free.isEmpty()) {
       double[] core = free.poll();
       int before = launches;
@@ -147,7 +150,9 @@ final class StealSimulation implements Rule.Simulation {
       } else {
         waiting.add(core);
       }
-      if (launches > before) { // a copy started: it may become late, look again
+      // a copy started (it may become late), or enough chunks are in for copies: look again
+      if (launches > before || (!quorum && quorum())) {
+        quorum = quorum();
         waiting.forEach(w -> free.add(new double[] {core[0], w[1]}));
         waiting.clear();
       }
@@ -165,6 +170,7 @@ final class StealSimulation implements Rule.Simulation {
     Arrays.fill(inBlock, false);
     finishes.clear();
     finished.clear();
+    runningEnds.clear();
   }
 
   /**
@@ -183,12 +189,13 @@ final class StealSimulation implements Rule.Simulation {
     if (q >= 0) {
       start[q] = t;
       ranOn[q] = e;
-      end[q] = t + durationOn(q, e);
+      end[q] = t + durationOn(q, e, t);
+      runningEnds.add(end[q]);
       launches++;
       finishes.add(new double[] {end[q], end[q] - t});
       return end[q];
     }
-    if (late <= 0) { // an avoided executor still takes late copies (the engine's last resort)
+    if (late <= 0 || !quorum()) { // woken when a copy starts or the quorum is in (run())
       return Double.POSITIVE_INFINITY;
     }
     double threshold =
@@ -204,7 +211,8 @@ final class StealSimulation implements Rule.Simulation {
       if (start[c] + threshold <= t) { // the same sum as the wake-up below: no busy loop
         copyStart[c] = t;
         copyOn[c] = e;
-        copyEnd[c] = t + durationOn(c, e);
+        copyEnd[c] = t + durationOn(c, e, t);
+        runningEnds.add(Math.min(copyEnd[c], end[c])); // a losing late copy is killed
         launches++;
         if (copyEnd[c] < end[c]) {
           finishes.add(new double[] {copyEnd[c], copyEnd[c] - t});
@@ -216,13 +224,19 @@ final class StealSimulation implements Rule.Simulation {
     return finishes.isEmpty() ? wake : Math.min(wake, finishes.peek()[0]);
   }
 
+  /** Whether enough chunks are in for a copy to be due ({@link CopyThresholds#QUORUM}). */
+  private boolean quorum() {
+    return finished.size() >= CopyThresholds.QUORUM * start.length;
+  }
+
   /**
    * Executor {@code e}'s block task from home chunk {@code first} on, started at {@code t}: its
    * chunks not started elsewhere run with it (one launch, all finishing together); returns its end.
    */
   private double startBlock(double t, int e, int first) {
     int block = first / chunks;
-    double blockEnd = t + cluster.taskMs(1, loads[cluster.executorOf(block)], factors[e]);
+    double blockEnd =
+        t + cluster.taskMs(1, loads[cluster.executorOf(block)], factors[e], startingWith(t));
     for (int q = block * chunks; q < (block + 1) * chunks; q++) {
       if (Double.isNaN(start[q])) {
         start[q] = t;
@@ -233,6 +247,7 @@ final class StealSimulation implements Rule.Simulation {
       }
     }
     homeNext[e] += chunks;
+    runningEnds.add(blockEnd);
     launches++;
     return blockEnd;
   }
@@ -242,10 +257,25 @@ final class StealSimulation implements Rule.Simulation {
     return !Double.isNaN(start[c]) && Double.isNaN(copyStart[c]) && end[c] > t && ranOn[c] != e;
   }
 
-  /** Chunk q run on executor e: its share of the block at the block's load, e's factor. */
-  private double durationOn(int q, int e) {
+  /** Chunk q started on executor e at t: its share of the block at the block's load, e's factor. */
+  private double durationOn(int q, int e, double t) {
     int owner = cluster.executorOf(q / chunks);
-    return cluster.chunkMs(1.0 / chunks, loads[owner], factors[e]);
+    return cluster.chunkMs(1.0 / chunks, loads[owner], factors[e], startingWith(t));
+  }
+
+  /**
+   * The tasks running once one more starts at {@code t} ({@link Cluster#contention}): every core at
+   * the iteration's start, else the tasks whose end is still ahead and the new one. Cores take work
+   * in time order, so ends at or before {@code t} are over for good.
+   */
+  private int startingWith(double t) {
+    if (t <= 0) {
+      return cluster.executors() * cluster.cores();
+    }
+    while (!runningEnds.isEmpty() && runningEnds.peek() <= t) {
+      runningEnds.poll();
+    }
+    return runningEnds.size() + 1;
   }
 
   /**

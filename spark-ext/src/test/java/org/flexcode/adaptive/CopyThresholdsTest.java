@@ -41,10 +41,12 @@ class CopyThresholdsTest {
   }
 
   @Test
-  void blockTasksWaitTheLateMultipleWhileFewerThanHalfAreIn() {
-    CopyThresholds due = CopyThresholds.of(HALF_IN.subList(0, 3), 8, 1.5, true);
-    assertFalse(due.dueOnIdle(765), "the fastest three alone are not the iteration's median");
-    assertTrue(due.dueOnIdle(766)); // 1.5 x 510
+  void nothingIsDueWhileFewerThanHalfTheChunksAreIn() {
+    for (boolean blockHome : new boolean[] {true, false}) {
+      CopyThresholds due = CopyThresholds.of(HALF_IN.subList(0, 3), 8, 1.5, blockHome);
+      assertFalse(due.dueOnIdle(60_000), "the fastest three alone are not the iteration's median");
+      assertFalse(due.dueAnywhere(60_000), "most chunks slow at once: no straggler to copy");
+    }
   }
 
   @Test

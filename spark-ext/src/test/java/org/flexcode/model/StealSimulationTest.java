@@ -88,4 +88,30 @@ class StealSimulationTest {
       assertEquals(0, o.wastedTaskMs(), 1e-9);
     }
   }
+
+  @Test
+  void onOneSharedHostWorkMovedToTheTailRunsFasterThanOnDedicatedCores() {
+    // 400 ms per block slowed by the factor, 400 not (real compute sharing one host's core)
+    Cluster dedicated = new Cluster(4, 1, 4, 400, Costs.none(), 0.0, 400);
+    Cluster shared = dedicated.withHostCores(1);
+    assertEquals(1.0, shared.contention(4), 1e-12);
+    assertEquals(0.5, shared.contention(2), 1e-12);
+    assertEquals(0.25, shared.contention(1), 1e-12);
+    assertEquals(1.0, dedicated.contention(1), 1e-12);
+    double[] ideal = {1, 1, 1, 1};
+    assertEquals(
+        Rule.steal(2, 4).prepare(dedicated).run(ideal, LOADS).spanMs(),
+        Rule.steal(2, 4).prepare(shared).run(ideal, LOADS).spanMs(),
+        1e-9,
+        "every task starts with every core busy: no difference");
+    // executor 0's chunk 0 runs 100 + 1,200 ms; the others' home chunks end at 800 ms, when
+    // executors 1, 2, 3 take executor 0's chunks 3, 1, 2 with 2, 3, 4 tasks running (150, 175
+    // and 200 ms shared, 200 each dedicated); executor 1 then starts chunk 0's late copy with four
+    // tasks running: 950 + 200 shared, 1,000 + 200 dedicated
+    double[] slow = {12, 1, 1, 1};
+    double onDedicated = Rule.steal(2, 4).prepare(dedicated).run(slow, LOADS).spanMs();
+    double onShared = Rule.steal(2, 4).prepare(shared).run(slow, LOADS).spanMs();
+    assertEquals(1200, onDedicated, 1e-9);
+    assertEquals(1150, onShared, 1e-9);
+  }
 }
