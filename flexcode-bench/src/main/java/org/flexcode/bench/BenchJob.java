@@ -241,15 +241,28 @@ final class BenchJob {
   }
 
   /**
-   * The driver host's cores when every executor runs on it (the model's {@code hostCores}: the
-   * tasks share them), else 0 (executors with machines of their own).
+   * This host's cores when every executor (and the driver) runs on it, as the bench's own cluster
+   * does (the model's {@code hostCores}: the tasks share them), else 0 (machines of their own).
    */
   private static int oneHostCores(JavaSparkContext jsc) {
-    java.util.Set<String> hosts = new java.util.HashSet<>();
     for (org.apache.spark.SparkExecutorInfo info : jsc.sc().statusTracker().getExecutorInfos()) {
-      hosts.add(info.host());
+      if (!isThisHost(info.host())) {
+        return 0;
+      }
     }
-    return hosts.size() <= 1 ? Runtime.getRuntime().availableProcessors() : 0;
+    return Runtime.getRuntime().availableProcessors();
+  }
+
+  /** Whether {@code host} names this machine (a loopback address or one of its interfaces). */
+  private static boolean isThisHost(String host) {
+    try {
+      java.net.InetAddress address = java.net.InetAddress.getByName(host);
+      return address.isLoopbackAddress()
+          || address.isAnyLocalAddress()
+          || java.net.NetworkInterface.getByInetAddress(address) != null;
+    } catch (java.io.IOException e) {
+      return false;
+    }
   }
 
   /** What a bench application runs: its rows under its patterns, for so many rounds. */
