@@ -45,9 +45,14 @@ public final class SlowExecutors {
 
   /**
    * Updates the streaks from one iteration's task run times (ms on the executor, from start to
-   * finish) by executor id, and returns the executors to avoid in the next iteration.
+   * finish) by executor id, and returns the executors to avoid in the next iteration. Iteration 0
+   * does not count: its tasks read the cache cold (and the JVMs are cold), so the executors that
+   * happened to cache more look slow.
    */
   public Set<String> observe(int iteration, Map<String, List<Long>> byExecutor) {
+    if (iteration == 0) {
+      return Set.copyOf(avoidedSince.keySet());
+    }
     List<Long> all = new ArrayList<>();
     byExecutor.values().forEach(all::addAll);
     double overall = median(all);

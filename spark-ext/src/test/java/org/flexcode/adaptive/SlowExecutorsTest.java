@@ -42,10 +42,10 @@ class SlowExecutorsTest {
   @Test
   void anAvoidedExecutorThatRunsNothingStaysAvoidedForTheHoldThenIsMeasuredAgain() {
     SlowExecutors slow = new SlowExecutors();
-    slow.observe(0, iteration("2"));
-    assertEquals(Set.of("2"), slow.observe(1, iteration("2")));
-    int it = 2;
-    for (; it < 1 + SlowExecutors.HOLD; it++) {
+    slow.observe(1, iteration("2"));
+    assertEquals(Set.of("2"), slow.observe(2, iteration("2")));
+    int it = 3;
+    for (; it < 2 + SlowExecutors.HOLD; it++) {
       assertEquals(Set.of("2"), slow.observe(it, without(iteration(null), "2")), "at " + it);
     }
     assertEquals(Set.of(), slow.observe(it, without(iteration(null), "2")));
@@ -55,10 +55,10 @@ class SlowExecutorsTest {
   @Test
   void anExecutorSlowAgainWhenReleasedIsAvoidedAtOnceForTwiceItsHold() {
     SlowExecutors slow = new SlowExecutors();
-    slow.observe(0, iteration("2"));
-    slow.observe(1, iteration("2")); // avoided from iteration 2 to 11
-    int it = 2;
-    for (; it < 1 + SlowExecutors.HOLD; it++) {
+    slow.observe(1, iteration("2"));
+    slow.observe(2, iteration("2")); // avoided for the hold from iteration 3
+    int it = 3;
+    for (; it < 2 + SlowExecutors.HOLD; it++) {
       slow.observe(it, without(iteration(null), "2"));
     }
     assertEquals(Set.of(), slow.observe(it, without(iteration(null), "2")), "released");
@@ -71,6 +71,14 @@ class SlowExecutorsTest {
     assertEquals(Set.of(), slow.observe(it + 1, iteration(null)), "recovered");
     assertEquals(Set.of(), slow.observe(it + 2, iteration("2")), "a transient slow iteration");
     assertEquals(Set.of("2"), slow.observe(it + 3, iteration("2")), "two in a row: hold anew");
+  }
+
+  @Test
+  void theColdFirstIterationDoesNotCount() {
+    SlowExecutors slow = new SlowExecutors();
+    assertEquals(Set.of(), slow.observe(0, iteration("1")));
+    assertEquals(Set.of(), slow.observe(1, iteration("1")), "iteration 0 read the cache cold");
+    assertEquals(Set.of("1"), slow.observe(2, iteration("1")));
   }
 
   @Test
