@@ -62,7 +62,7 @@ public final class CopyThresholds {
    */
   public static CopyThresholds of(
       double median, int finished, int chunks, double late, boolean blockHome) {
-    if (finished < QUORUM * chunks) {
+    if (!quorum(finished, chunks)) {
       return new CopyThresholds(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
     }
     double anyHolder = Math.max(MIN_RUNTIME_MS, late * median);
@@ -71,6 +71,11 @@ public final class CopyThresholds {
             ? Math.min(anyHolder, Math.max(MIN_RUNTIME_MS, IDLE_TAKEOVER * median))
             : anyHolder;
     return new CopyThresholds(anyHolder, idleHolder);
+  }
+
+  /** Whether {@code finished} of the iteration's {@code chunks} chunks are enough for copies. */
+  public static boolean quorum(int finished, int chunks) {
+    return finished >= QUORUM * chunks;
   }
 
   /** Whether a copy that has run {@code ranMs} is due a copy on any other holder. */

@@ -42,19 +42,7 @@ public record Cluster(
 
   /** A cluster whose whole block compute is slowed by the factor (real compute). */
   public Cluster(int executors, int cores, int tasks, double blockMs, Costs costs, double modelMb) {
-    this(executors, cores, tasks, blockMs, costs, modelMb, 0.0);
-  }
-
-  /** A cluster of dedicated cores, {@code unslowedBlockMs} of each block not slowed. */
-  public Cluster(
-      int executors,
-      int cores,
-      int tasks,
-      double blockMs,
-      Costs costs,
-      double modelMb,
-      double unslowedBlockMs) {
-    this(executors, cores, tasks, blockMs, costs, modelMb, unslowedBlockMs, 0);
+    this(executors, cores, tasks, blockMs, costs, modelMb, 0.0, 0);
   }
 
   /** Validates. */
@@ -119,7 +107,7 @@ public record Cluster(
    * by {@code factor}: launch + blocks x load x (unslowedBlockMs + blockMs x factor).
    */
   public double taskMs(double blocks, double load, double factor) {
-    return costs.taskLaunchMs() + blocks * load * (unslowedBlockMs + blockMs * factor);
+    return taskMs(blocks, load, factor, executors * cores);
   }
 
   /**
@@ -127,7 +115,7 @@ public record Cluster(
    * chunkLaunch + share x load x (unslowedBlockMs + blockMs x factor).
    */
   public double chunkMs(double share, double load, double factor) {
-    return costs.chunkLaunchMs() + share * load * (unslowedBlockMs + blockMs * factor);
+    return chunkMs(share, load, factor, executors * cores);
   }
 
   /**

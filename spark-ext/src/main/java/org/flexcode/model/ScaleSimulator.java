@@ -78,7 +78,8 @@ public record ScaleSimulator(
       List<String> rules, List<String> patterns, List<Integer> executorCounts) {
     List<ModelSummary> rows = new ArrayList<>();
     for (int m : executorCounts) {
-      Cluster cluster = new Cluster(m, cores, m * cores, blockMs, costs, modelMb, unslowedBlockMs);
+      Cluster cluster =
+          new Cluster(m, cores, m * cores, blockMs, costs, modelMb, unslowedBlockMs, 0);
       for (String pattern : patterns) {
         IterationModel model = IterationModel.of(cluster, MachineDelays.parse(pattern));
         for (String spec : rules) {

@@ -140,10 +140,10 @@ final class StealSimulation implements Rule.Simulation {
       }
     }
     List<double[]> waiting = new ArrayList<>(); // cores with nothing to do until a copy starts
-    boolean quorum = false;
     while (!free.isEmpty()) {
       double[] core = free.poll();
       int before = launches;
+      boolean quorumBefore = quorum();
       double next = schedule(core[0], (int) core[1]);
       if (Double.isFinite(next)) {
         free.add(new double[] {next, core[1]});
@@ -151,8 +151,7 @@ final class StealSimulation implements Rule.Simulation {
         waiting.add(core);
       }
       // a copy started (it may become late), or enough chunks are in for copies: look again
-      if (launches > before || (!quorum && quorum())) {
-        quorum = quorum();
+      if (launches > before || (!quorumBefore && quorum())) {
         waiting.forEach(w -> free.add(new double[] {core[0], w[1]}));
         waiting.clear();
       }
@@ -226,7 +225,7 @@ final class StealSimulation implements Rule.Simulation {
 
   /** Whether enough chunks are in for a copy to be due ({@link CopyThresholds#QUORUM}). */
   private boolean quorum() {
-    return finished.size() >= CopyThresholds.QUORUM * start.length;
+    return CopyThresholds.quorum(finished.size(), start.length);
   }
 
   /**

@@ -93,7 +93,7 @@ class StealSimulationTest {
   @Test
   void onOneSharedHostWorkMovedToTheTailRunsFasterThanOnDedicatedCores() {
     // 400 ms per block slowed by the factor, 400 not (real compute sharing one host's core)
-    Cluster dedicated = new Cluster(4, 1, 4, 400, Costs.none(), 0.0, 400);
+    Cluster dedicated = new Cluster(4, 1, 4, 400, Costs.none(), 0.0, 400, 0);
     Cluster shared = dedicated.withHostCores(1);
     assertEquals(1.0, shared.contention(4), 1e-12);
     assertEquals(0.5, shared.contention(2), 1e-12);
