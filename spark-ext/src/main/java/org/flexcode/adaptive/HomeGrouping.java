@@ -11,10 +11,13 @@ import org.slf4j.LoggerFactory;
  * per block ({@link StealHome}). Fixed unless {@code home=auto}; then measured: the first iteration
  * (which reads the cache cold, and knows nothing yet) runs chunk tasks and is not counted; then
  * block and chunk tasks alternate until each has run {@link #EXPLORE} iterations, or one each if
- * the slower took over {@link #APART} x the faster; from then on each iteration runs the home whose
- * last {@link #WINDOW} iterations (submission to decision) had the lower median, the other one
- * probed every {@link #PROBE_EVERY} iterations (twice that while the medians are {@link #APART}) so
- * a change of conditions is seen. While {@code steal} avoids a slow executor every iteration runs
+ * chunk tasks took over {@link #APART} x block tasks; from then on each iteration runs block tasks
+ * unless chunk tasks' median over their last {@link #WINDOW} iterations (submission to decision) is
+ * {@link #CHUNK_GAIN} x lower, the other home probed every {@link #PROBE_EVERY} iterations (twice
+ * that while the medians are {@link #APART}) so a change of conditions is seen. Block tasks are the
+ * default because they cost nothing when nobody straggles (one launch per block, as {@code bsp}):
+ * chunk tasks must earn their launches, and one slow early block iteration (the JVMs still warming
+ * up) does not decide for them. While {@code steal} avoids a slow executor every iteration runs
  * chunk tasks: a block task would pin the slow executor's home blocks to it. Which is faster
  * otherwise depends on what a task's launch costs against a chunk's compute and on whether cores
  * are free to take moved work: a block's launch once when nobody straggles, or a straggler's
@@ -36,8 +39,11 @@ public final class HomeGrouping {
   /** Every this many iterations the home not chosen runs once. */
   public static final int PROBE_EVERY = 20;
 
-  /** Medians this far apart (slower over faster) decide after one iteration of each. */
+  /** Chunk tasks this much slower than block tasks decide after one iteration of each. */
   public static final double APART = 1.25;
+
+  /** Chunk tasks are kept only when block tasks' median is over this multiple of theirs. */
+  public static final double CHUNK_GAIN = 1.1;
 
   private static final Logger LOG = LoggerFactory.getLogger(HomeGrouping.class);
 
@@ -95,7 +101,8 @@ public final class HomeGrouping {
     if (exploring()) {
       return blockMs.size() <= chunkMs.size() ? StealHome.BLOCK : StealHome.CHUNKS;
     }
-    StealHome faster = median(blockMs) < median(chunkMs) ? StealHome.BLOCK : StealHome.CHUNKS;
+    StealHome faster =
+        median(blockMs) > CHUNK_GAIN * median(chunkMs) ? StealHome.CHUNKS : StealHome.BLOCK;
     int probeEvery = apart() ? 2 * PROBE_EVERY : PROBE_EVERY;
     if (iteration % probeEvery == 0) {
       return faster == StealHome.BLOCK ? StealHome.CHUNKS : StealHome.BLOCK;
@@ -108,7 +115,8 @@ public final class HomeGrouping {
     if (chunkMs.isEmpty() || blockMs.isEmpty()) {
       return true;
     }
-    return (chunkMs.size() < EXPLORE || blockMs.size() < EXPLORE) && !apart();
+    boolean chunksFarSlower = median(chunkMs) > APART * median(blockMs);
+    return (chunkMs.size() < EXPLORE || blockMs.size() < EXPLORE) && !chunksFarSlower;
   }
 
   /** Whether the slower home's median is over {@link #APART} x the faster one's. */

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.flexcode.adaptive.CopyOutcomes;
 import org.flexcode.adaptive.CopyThresholds;
 import org.flexcode.adaptive.HomeGrouping;
 import org.flexcode.adaptive.SlowExecutors;
@@ -23,9 +24,9 @@ import org.slf4j.LoggerFactory;
  *   <li>an idle holder takes a chunk whose home copy has not started (rare: Spark does it first);
  *   <li>a chunk whose only launched copy has run over {@code late} x the median launch-to-arrival
  *       time of the finished copies (and at least 100 ms) gets one more copy, placed ({@link
- *       Placement}) on an idle holder other than the executor running it if there is one, else on
- *       another holder; when the home work runs as block tasks, an idle holder takes it earlier
- *       ({@link CopyThresholds}).
+ *       CopyPlacement}) on an idle holder other than the executor running it if there is one, else
+ *       on another holder; when the home work runs as block tasks, an idle holder takes it earlier
+ *       ({@link CopyThresholds}), while such copies win often enough ({@link CopyOutcomes}).
  * </ul>
  *
  * A late job all of whose chunks have arrived is redundant (the run cancels it, killing its losing
@@ -43,8 +44,9 @@ final class StealLaunches implements LateLaunchPolicy {
   private final double late;
   private final TaskLaunchListener listener;
   private final String[] executorIds;
-  private final Placement placement;
+  private final CopyPlacement placement;
   private final SlowExecutors slow = new SlowExecutors();
+  private final CopyOutcomes copyOutcomes = new CopyOutcomes();
   private final HomeGrouping grouping;
   private Set<Integer> avoided = Set.of();
   private int blockHomeIteration = -1;
@@ -60,7 +62,7 @@ final class StealLaunches implements LateLaunchPolicy {
       double late,
       TaskLaunchListener listener,
       String[] executorIds,
-      Placement placement,
+      CopyPlacement placement,
       StealHome homeWork) {
     this.plan = plan;
     this.grouping = new HomeGrouping(plan.chunksPerBlock() > 1 ? homeWork : StealHome.CHUNKS);
@@ -162,6 +164,7 @@ final class StealLaunches implements LateLaunchPolicy {
       }
     }
     grouping.end(it, endMs);
+    countCopyOutcomes(it, used);
     Set<Integer> next = indexesOf(slow.observe(it, runMsByExecutor(results.values())));
     if (!next.equals(avoided)) {
       LOG.info(
@@ -175,6 +178,21 @@ final class StealLaunches implements LateLaunchPolicy {
     avoided = next;
     placement.avoid(avoided);
     return new StealRecord(moves, launched.cardinality() - plan.numChunks(), duplicated);
+  }
+
+  /** Counts which copies of running chunks won ({@link CopyOutcomes}); logs a change of course. */
+  private void countCopyOutcomes(int it, BitSet used) {
+    boolean paid = copyOutcomes.takeoverPays();
+    BitSet won = (BitSet) lateCopies.clone();
+    won.and(used);
+    copyOutcomes.observe(lateCopies.cardinality(), won.cardinality());
+    if (copyOutcomes.takeoverPays() != paid) {
+      LOG.info(
+          "FlexCode iteration {}: {}; idle holders {} running block tasks' chunks early",
+          it,
+          copyOutcomes.describe(),
+          paid ? "no longer take over" : "take over");
+    }
   }
 
   /** Each executor's run times (ms on the executor, start to finish) of these results. */
@@ -247,11 +265,13 @@ final class StealLaunches implements LateLaunchPolicy {
   private void stealPending(int it, BitSet done, boolean[] idle, BitSet tasks) {
     for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
       int home = plan.taskOf(chunk, 0);
-      if (done.get(chunk) || listener.launchTime(it, home) > 0 || launchedCopies(chunk) > 1) {
+      if (done.get(chunk)
+          || listener.launchTime(it, home) > 0
+          || plan.copiesIn(chunk, launched) > 1) {
         continue;
       }
       int target = idleHolder(chunk, idle, -1);
-      int copy = target < 0 ? -1 : unlaunchedCopy(chunk);
+      int copy = target < 0 ? -1 : plan.copyNotIn(chunk, launched);
       if (copy >= 0) {
         place(copy, target, tasks, idle);
         LOG.info(
@@ -273,13 +293,16 @@ final class StealLaunches implements LateLaunchPolicy {
   private void launchLate(int it, BitSet done, Arrivals arrivals, boolean[] idle, BitSet tasks) {
     CopyThresholds due =
         CopyThresholds.of(
-            finishedDurations(it, arrivals), plan.numChunks(), late, blockHomeIteration == it);
+            finishedDurations(it, arrivals),
+            plan.numChunks(),
+            late,
+            blockHomeIteration == it && copyOutcomes.takeoverPays());
     if (due == null) {
       return;
     }
     long now = System.currentTimeMillis();
     for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
-      int running = onlyLaunchedCopy(chunk);
+      int running = plan.onlyCopyIn(chunk, launched);
       if (done.get(chunk) || running < 0 || tasks.get(running)) {
         continue;
       }
@@ -293,8 +316,8 @@ final class StealLaunches implements LateLaunchPolicy {
       if (target < 0 && due.dueAnywhere(now - start)) {
         target = anyHolder(chunk, busy);
       }
-      int copy = target < 0 ? -1 : unlaunchedCopy(chunk);
-      if (copy >= 0 && !alreadyTaken(chunk, tasks)) {
+      int copy = target < 0 ? -1 : plan.copyNotIn(chunk, launched);
+      if (copy >= 0 && !plan.anyCopyIn(chunk, tasks)) {
         place(copy, target, tasks, idle);
         lateCopies.set(copy);
         LOG.info(
@@ -313,36 +336,6 @@ final class StealLaunches implements LateLaunchPolicy {
             executorIds[target]);
       }
     }
-  }
-
-  private boolean alreadyTaken(int chunk, BitSet tasks) {
-    for (int k = 0; k < plan.copies(); k++) {
-      if (tasks.get(plan.taskOf(chunk, k))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private int launchedCopies(int chunk) {
-    int count = 0;
-    for (int k = 0; k < plan.copies(); k++) {
-      count += launched.get(plan.taskOf(chunk, k)) ? 1 : 0;
-    }
-    return count;
-  }
-
-  /** The one launched copy of {@code chunk}, or -1 if none or several are launched. */
-  private int onlyLaunchedCopy(int chunk) {
-    if (launchedCopies(chunk) != 1) {
-      return -1;
-    }
-    for (int k = 0; k < plan.copies(); k++) {
-      if (launched.get(plan.taskOf(chunk, k))) {
-        return plan.taskOf(chunk, k);
-      }
-    }
-    return -1;
   }
 
   /** Launches {@code copy} on planned executor {@code target} (now busy). */
@@ -404,17 +397,6 @@ final class StealLaunches implements LateLaunchPolicy {
     return -1;
   }
 
-  /** A copy task of {@code chunk} (not its home copy) not launched yet this iteration, or -1. */
-  private int unlaunchedCopy(int chunk) {
-    for (int k = 1; k < plan.copies(); k++) {
-      int t = plan.taskOf(chunk, k);
-      if (!launched.get(t)) {
-        return t;
-      }
-    }
-    return -1;
-  }
-
   /** The launch-to-arrival times of this iteration's finished copies (ms). */
   private List<Long> finishedDurations(int it, Arrivals arrivals) {
     List<Long> durations = new ArrayList<>();
@@ -427,20 +409,5 @@ final class StealLaunches implements LateLaunchPolicy {
       }
     }
     return durations;
-  }
-
-  /** Where the driver asks a copy it launches to run (Spark's preferred location of its task). */
-  interface Placement {
-    /** Run copy task {@code task} on planned executor {@code executor}. */
-    void place(int task, int executor);
-
-    /** Forgets every placement. */
-    void clear();
-
-    /** Keeps chunks away from planned executors {@code executors} where another holder exists. */
-    void avoid(Set<Integer> executors);
-
-    /** Runs home copies on their home executor alone ({@code home}), or on any holder. */
-    void keepHome(boolean home);
   }
 }

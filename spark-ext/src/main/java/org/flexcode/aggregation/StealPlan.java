@@ -110,4 +110,41 @@ final class StealPlan implements Serializable {
     home.set(0, numChunks());
     return home;
   }
+
+  /** Whether any copy task of {@code chunk} is in {@code tasks}. */
+  boolean anyCopyIn(int chunk, BitSet tasks) {
+    return copiesIn(chunk, tasks) > 0;
+  }
+
+  /** How many copy tasks of {@code chunk} are in {@code tasks}. */
+  int copiesIn(int chunk, BitSet tasks) {
+    int count = 0;
+    for (int k = 0; k < copies; k++) {
+      count += tasks.get(taskOf(chunk, k)) ? 1 : 0;
+    }
+    return count;
+  }
+
+  /** The one copy task of {@code chunk} in {@code tasks}, or -1 if none or several are. */
+  int onlyCopyIn(int chunk, BitSet tasks) {
+    if (copiesIn(chunk, tasks) != 1) {
+      return -1;
+    }
+    for (int k = 0; k < copies; k++) {
+      if (tasks.get(taskOf(chunk, k))) {
+        return taskOf(chunk, k);
+      }
+    }
+    return -1;
+  }
+
+  /** A copy task of {@code chunk} other than its home copy not in {@code tasks}, or -1. */
+  int copyNotIn(int chunk, BitSet tasks) {
+    for (int k = 1; k < copies; k++) {
+      if (!tasks.get(taskOf(chunk, k))) {
+        return taskOf(chunk, k);
+      }
+    }
+    return -1;
+  }
 }

@@ -57,6 +57,38 @@ class HomeGroupingTest {
   }
 
   @Test
+  void chunkTasksFarFasterAreStillMeasuredThreeTimesEachBeforeTheyAreKept() {
+    StealHome[] chosen = calm(new HomeGrouping(StealHome.AUTO), 30, 700, 1000);
+    for (int it = 1; it <= 2 * HomeGrouping.EXPLORE; it++) {
+      assertEquals(it % 2 == 1 ? StealHome.BLOCK : StealHome.CHUNKS, chosen[it], "explore " + it);
+    }
+    assertEquals(StealHome.CHUNKS, chosen[2 * HomeGrouping.EXPLORE + 1]);
+  }
+
+  @Test
+  void aSlowFirstBlockIterationDoesNotDecideForChunkTasks() {
+    HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
+    grouping.observe(0, grouping.choose(0, false), 5_000);
+    assertEquals(StealHome.BLOCK, grouping.choose(1, false));
+    grouping.observe(1, StealHome.BLOCK, 1_400); // still warming up
+    StealHome[] chosen = run(grouping, 2, 30, 1000, 800);
+    assertEquals(StealHome.CHUNKS, chosen[2]);
+    assertEquals(StealHome.BLOCK, chosen[3], "1,400 over 1,000 is not enough to keep chunk tasks");
+    for (int it = 2 * HomeGrouping.EXPLORE + 1; it < chosen.length; it++) {
+      boolean probe = it % HomeGrouping.PROBE_EVERY == 0;
+      assertEquals(probe ? StealHome.CHUNKS : StealHome.BLOCK, chosen[it], "iteration " + it);
+    }
+  }
+
+  @Test
+  void chunkTasksWithinTheGainOfBlockTasksLoseToThem() {
+    StealHome[] chosen = calm(new HomeGrouping(StealHome.AUTO), 19, 740, 800);
+    for (int it = 2 * HomeGrouping.EXPLORE + 1; it < chosen.length; it++) {
+      assertEquals(StealHome.BLOCK, chosen[it], "iteration " + it);
+    }
+  }
+
+  @Test
   void whileASlowExecutorIsAvoidedChunkTasksRunAndBlockTasksComeBackAfter() {
     HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
     calm(grouping, 10, 800, 700);
