@@ -14,8 +14,7 @@ import java.util.List;
  *   <li>to any holder other than its executor once it has run over {@code late} x m (and at least
  *       {@link #MIN_RUNTIME_MS}): the late copy;
  *   <li>in an iteration whose home work runs as block tasks, also to an <em>idle</em> holder once
- *       it has run over {@link #IDLE_TAKEOVER} x m (at least {@link #MIN_RUNTIME_MS}), while such
- *       copies pay off ({@link CopyOutcomes}).
+ *       it has run over {@link #IDLE_TAKEOVER} x m (at least {@link #MIN_RUNTIME_MS}).
  * </ul>
  *
  * Why block tasks differ: a block task reports its chunks only when the whole block is done, so a

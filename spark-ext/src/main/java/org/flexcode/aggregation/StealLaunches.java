@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.flexcode.adaptive.CopyOutcomes;
 import org.flexcode.adaptive.CopyThresholds;
 import org.flexcode.adaptive.HomeGrouping;
 import org.flexcode.adaptive.SlowExecutors;
@@ -26,7 +25,7 @@ import org.slf4j.LoggerFactory;
  *       time of the finished copies (and at least 100 ms) gets one more copy, placed ({@link
  *       CopyPlacement}) on an idle holder other than the executor running it if there is one, else
  *       on another holder; when the home work runs as block tasks, an idle holder takes it earlier
- *       ({@link CopyThresholds}), while such copies win often enough ({@link CopyOutcomes}).
+ *       ({@link CopyThresholds}).
  * </ul>
  *
  * A late job all of whose chunks have arrived is redundant (the run cancels it, killing its losing
@@ -46,7 +45,6 @@ final class StealLaunches implements LateLaunchPolicy {
   private final String[] executorIds;
   private final CopyPlacement placement;
   private final SlowExecutors slow = new SlowExecutors();
-  private final CopyOutcomes copyOutcomes = new CopyOutcomes();
   private final HomeGrouping grouping;
   private Set<Integer> avoided = Set.of();
   private int blockHomeIteration = -1;
@@ -164,7 +162,6 @@ final class StealLaunches implements LateLaunchPolicy {
       }
     }
     grouping.end(it, endMs);
-    countCopyOutcomes(it, used);
     Set<Integer> next = indexesOf(slow.observe(it, runMsByExecutor(results.values())));
     if (!next.equals(avoided)) {
       LOG.info(
@@ -178,21 +175,6 @@ final class StealLaunches implements LateLaunchPolicy {
     avoided = next;
     placement.avoid(avoided);
     return new StealRecord(moves, launched.cardinality() - plan.numChunks(), duplicated);
-  }
-
-  /** Counts which copies of running chunks won ({@link CopyOutcomes}); logs a change of course. */
-  private void countCopyOutcomes(int it, BitSet used) {
-    boolean paid = copyOutcomes.takeoverPays();
-    BitSet won = (BitSet) lateCopies.clone();
-    won.and(used);
-    copyOutcomes.observe(lateCopies.cardinality(), won.cardinality());
-    if (copyOutcomes.takeoverPays() != paid) {
-      LOG.info(
-          "FlexCode iteration {}: {}; idle holders {} running block tasks' chunks early",
-          it,
-          copyOutcomes.describe(),
-          paid ? "no longer take over" : "take over");
-    }
   }
 
   /** Each executor's run times (ms on the executor, start to finish) of these results. */
@@ -293,10 +275,7 @@ final class StealLaunches implements LateLaunchPolicy {
   private void launchLate(int it, BitSet done, Arrivals arrivals, boolean[] idle, BitSet tasks) {
     CopyThresholds due =
         CopyThresholds.of(
-            finishedDurations(it, arrivals),
-            plan.numChunks(),
-            late,
-            blockHomeIteration == it && copyOutcomes.takeoverPays());
+            finishedDurations(it, arrivals), plan.numChunks(), late, blockHomeIteration == it);
     if (due == null) {
       return;
     }

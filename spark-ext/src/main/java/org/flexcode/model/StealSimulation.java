@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeMap;
-import org.flexcode.adaptive.CopyOutcomes;
 import org.flexcode.adaptive.CopyThresholds;
 import org.flexcode.adaptive.HomeGrouping;
 import org.flexcode.adaptive.SlowExecutors;
@@ -33,7 +32,7 @@ import org.flexcode.adaptive.StealHome;
  * next home block whole (one task launch, every chunk of it finishing with the block) and a chunk
  * of a block still running is copied to a free core of its other holder once it has run over the
  * engine's idle-holder threshold ({@link CopyThresholds}: a little over the median once half the
- * chunks are in), while such copies pay off as the engine counts them ({@link CopyOutcomes}).
+ * chunks are in).
  */
 final class StealSimulation implements Rule.Simulation {
 
@@ -46,9 +45,7 @@ final class StealSimulation implements Rule.Simulation {
   private final int[][] held;
   private final SlowExecutors slow = new SlowExecutors();
   private final HomeGrouping grouping;
-  private final CopyOutcomes copyOutcomes = new CopyOutcomes();
   private boolean blockHome;
-  private boolean earlyTakeover;
   private Set<Integer> avoided = Set.of();
   private int iteration;
 
@@ -133,7 +130,6 @@ final class StealSimulation implements Rule.Simulation {
     this.factors = factors;
     this.loads = loads;
     blockHome = grouping.choose(iteration, !avoided.isEmpty()) == StealHome.BLOCK;
-    earlyTakeover = blockHome && copyOutcomes.takeoverPays();
     reset();
     PriorityQueue<double[]> free =
         new PriorityQueue<>(
@@ -204,8 +200,7 @@ final class StealSimulation implements Rule.Simulation {
     double threshold =
         finished.isEmpty()
             ? Double.POSITIVE_INFINITY
-            : CopyThresholds.of(
-                    finished.median(), finished.size(), start.length, late, earlyTakeover)
+            : CopyThresholds.of(finished.median(), finished.size(), start.length, late, blockHome)
                 .idleHolderMs();
     double wake = Double.POSITIVE_INFINITY;
     for (int c : held[e]) {
@@ -323,16 +318,12 @@ final class StealSimulation implements Rule.Simulation {
     }
     double computed = 0;
     double wasted = 0;
-    int copies = 0;
-    int won = 0;
     Map<String, List<Long>> runMs = new TreeMap<>();
     for (int c = 0; c < start.length; c++) {
       double done = Math.min(end[c], copyEnd[c]);
       // a block task's run shared among its chunks
       double home = (Math.min(end[c], span) - start[c]) / (inBlock[c] ? chunks : 1);
       double copy = Double.isNaN(copyStart[c]) ? 0 : done - copyStart[c];
-      copies += Double.isNaN(copyStart[c]) ? 0 : 1;
-      won += copyEnd[c] < end[c] ? 1 : 0;
       computed += home + copy;
       wasted += copyEnd[c] < end[c] ? home : copy;
       if (end[c] <= span) {
@@ -346,7 +337,6 @@ final class StealSimulation implements Rule.Simulation {
             .add(work(copyEnd[c] - copyStart[c], false));
       }
     }
-    copyOutcomes.observe(copies, won);
     grouping.observe(iteration, blockHome ? StealHome.BLOCK : StealHome.CHUNKS, Math.round(span));
     Set<Integer> next = new HashSet<>();
     for (String id : slow.observe(iteration++, runMs)) {

@@ -26,6 +26,24 @@ class StealPlanTest {
   }
 
   @Test
+  void findsAChunksCopiesAmongTasks() {
+    StealPlan plan = new StealPlan(4, 3, 3, 4); // 12 chunks, chunk 5's copies are tasks 5, 17, 29
+    java.util.BitSet tasks = new java.util.BitSet();
+    assertEquals(-1, plan.onlyCopyIn(5, tasks));
+    assertEquals(17, plan.copyNotIn(5, tasks), "the first copy other than the home one");
+    tasks.set(17);
+    assertTrue(plan.anyCopyIn(5, tasks));
+    assertEquals(17, plan.onlyCopyIn(5, tasks));
+    assertEquals(29, plan.copyNotIn(5, tasks));
+    tasks.set(5);
+    assertEquals(2, plan.copiesIn(5, tasks));
+    assertEquals(-1, plan.onlyCopyIn(5, tasks), "two copies are in");
+    tasks.set(29);
+    assertEquals(-1, plan.copyNotIn(5, tasks));
+    assertEquals(0, plan.copiesIn(6, tasks));
+  }
+
+  @Test
   void copiesOfAChunkSitOnDistinctExecutorsAndHomesFollowTheBlocks() {
     for (int executors = 2; executors <= 8; executors++) {
       for (int copies = 1; copies <= executors; copies++) {
