@@ -39,7 +39,10 @@ public final class HomeGrouping {
   /** Every this many iterations the home not chosen runs once. */
   public static final int PROBE_EVERY = 20;
 
-  /** Chunk tasks this much slower than block tasks decide after one iteration of each. */
+  /**
+   * Chunk tasks this much slower than block tasks decide after one iteration of each; medians this
+   * far apart either way are probed half as often.
+   */
   public static final double APART = 1.25;
 
   /** Chunk tasks are kept only when block tasks' median is over this multiple of theirs. */
