@@ -127,15 +127,16 @@ final class StealPlan implements Serializable {
 
   /** The one copy task of {@code chunk} in {@code tasks}, or -1 if none or several are. */
   int onlyCopyIn(int chunk, BitSet tasks) {
-    if (copiesIn(chunk, tasks) != 1) {
-      return -1;
-    }
+    int only = -1;
     for (int k = 0; k < copies; k++) {
       if (tasks.get(taskOf(chunk, k))) {
-        return taskOf(chunk, k);
+        if (only >= 0) {
+          return -1;
+        }
+        only = taskOf(chunk, k);
       }
     }
-    return -1;
+    return only;
   }
 
   /** A copy task of {@code chunk} other than its home copy not in {@code tasks}, or -1. */
