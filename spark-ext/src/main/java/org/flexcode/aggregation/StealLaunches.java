@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  *       time of the finished copies (and at least 100 ms) gets one more copy, placed ({@link
  *       CopyPlacement}) on an idle holder other than the executor running it if there is one, else
  *       on another holder; when the home work runs as block tasks, an idle holder takes it earlier
- *       ({@link CopyThresholds}).
+ *       ({@link CopyThresholds}) once a straggler has been seen ({@link HomeGrouping#straggled}).
  * </ul>
  *
  * A late job all of whose chunks have arrived is redundant (the run cancels it, killing its losing
@@ -174,6 +174,9 @@ final class StealLaunches implements LateLaunchPolicy {
     }
     avoided = next;
     placement.avoid(avoided);
+    if (!slow.slowInLast().isEmpty() || moves.stream().anyMatch(StealRecord.Move::late)) {
+      grouping.straggled(it);
+    }
     return new StealRecord(moves, launched.cardinality() - plan.numChunks(), duplicated);
   }
 
@@ -275,7 +278,10 @@ final class StealLaunches implements LateLaunchPolicy {
   private void launchLate(int it, BitSet done, Arrivals arrivals, boolean[] idle, BitSet tasks) {
     CopyThresholds due =
         CopyThresholds.of(
-            finishedDurations(it, arrivals), plan.numChunks(), late, blockHomeIteration == it);
+            finishedDurations(it, arrivals),
+            plan.numChunks(),
+            late,
+            blockHomeIteration == it && grouping.stragglerSeen());
     if (due == null) {
       return;
     }
