@@ -10,11 +10,11 @@ import org.slf4j.LoggerFactory;
  * {@code steal}'s choice, before each iteration, between home work as chunk tasks and as one task
  * per block ({@link StealHome}). Fixed unless {@code home=auto}; then measured: block tasks run
  * until a straggler has been seen ({@link #straggled}: an executor found slow, or a late copy that
- * won, after the first iteration, which reads the cache cold and is not counted), since chunk tasks
- * only pay off when work has to move and their launches cost compute on saturated cores; then block
- * and chunk tasks alternate until each has run {@link #EXPLORE} iterations, or one each if chunk
- * tasks took over {@link #APART} x block tasks; from then on each iteration runs block tasks unless
- * chunk tasks' median over their last {@link #WINDOW} iterations (submission to decision) is {@link
+ * won), since chunk tasks only pay off when work has to move and their launches cost compute on
+ * saturated cores; then block and chunk tasks alternate (the first iteration, which reads the cache
+ * cold, not counted) until each has run {@link #EXPLORE} iterations, or one each if chunk tasks
+ * took over {@link #APART} x block tasks; from then on each iteration runs block tasks unless chunk
+ * tasks' median over their last {@link #WINDOW} iterations (submission to decision) is {@link
  * #CHUNK_GAIN} x lower, the other home probed every {@link #PROBE_EVERY} iterations (twice that
  * while the medians are {@link #APART}) so a change of conditions is seen. Block tasks are the
  * default because they cost nothing when nobody straggles (one launch per block, as {@code bsp}):
@@ -122,11 +122,11 @@ public final class HomeGrouping {
   /**
    * Iteration {@code iteration} had a straggler (an executor found slow, or a late copy that won):
    * from now on chunk tasks are measured against block tasks, and idle holders may take over a
-   * block task's chunks early ({@link CopyThresholds}). The first iteration does not count: its
-   * tasks read the cache cold.
+   * block task's chunks early ({@link CopyThresholds}). (In the first iteration, which reads the
+   * cache cold, {@link SlowExecutors} finds no executor slow; a late copy that won counts.)
    */
   public void straggled(int iteration) {
-    if (iteration > 0 && !stragglerSeen) {
+    if (!stragglerSeen) {
       stragglerSeen = true;
       LOG.info(
           "FlexCode iteration {}: a straggler was seen; steal's home work may now run as chunk tasks",
@@ -134,7 +134,7 @@ public final class HomeGrouping {
     }
   }
 
-  /** Whether a straggler has been seen after the first iteration ({@link #straggled}). */
+  /** Whether a straggler has been seen ({@link #straggled}). */
   public boolean stragglerSeen() {
     return stragglerSeen;
   }

@@ -23,13 +23,17 @@ import org.flexcode.adaptive.ModeChoice.Predictions;
  *       (censored) while a worker's own time (below) was over 1.5 x the median worker's: then the
  *       end of the last iteration that waited for every chunk, while at most 4 x window iterations
  *       old, since the spans of an iteration that did not wait understate a wait;
- *   <li>steal: mean over i of (max(B_i, min(max(t_max, F_i), (late + 1) t_med)) + o_i). B_i = R /
- *       sum_g (R_g / S_g) is perfect balancing (the model's {@code balanced} rule), each worker
- *       computing at its observed rate R_g / S_g, idle holders taking the slow workers' pending
- *       chunks; but a chunk already running on a slow worker is only copied once it has run {@code
- *       late} x the median chunk time t_med, the copy taking about t_med more, so the iteration
- *       cannot end before the slowest chunk's time t_max capped at (late + 1) t_med. With even
- *       times steal predicts what bsp does (t_max), so bsp is kept;
+ *   <li>steal: mean over i of (max(B_i, min(max(t_max, F_i), c t_med)) + o_i). B_i = R / sum_g (R_g
+ *       / S_g) is perfect balancing (the model's {@code balanced} rule), each worker computing at
+ *       its observed rate R_g / S_g, idle holders taking the slow workers' pending chunks; but work
+ *       already running on a slow worker is only copied once it has run a multiple of the median
+ *       time t_med, so the iteration cannot end before the slowest chunk's time t_max capped at c
+ *       t_med. With one chunk per block c = late + 1: a chunk is copied after {@code late} x t_med
+ *       and the copy takes about t_med more. With k > 1 chunks per block the home work runs as
+ *       block tasks while nobody straggles (t_med a block's time), and idle holders take a slow
+ *       block's chunks, one each, after {@link CopyThresholds#IDLE_TAKEOVER} x t_med, each taking
+ *       t_med / k: c = min(late + 1, IDLE_TAKEOVER + 1 / k). With even times steal predicts what
+ *       bsp does (t_max), so bsp is kept;
  *   <li>ignore:b (b from 1 up to the largest that keeps {@code floor} of the records): sum over i
  *       of (T_i(b) + o_i) / sum over i of q_i(b), T_i(b) the own time of all workers but the b
  *       slowest and q_i(b) the share of the records they hold; dividing by q discounts an
@@ -69,7 +73,7 @@ public final class ModeChooser {
   private final boolean exact;
   private final int window;
   private final int maxB;
-  private final double late;
+  private final double copiedBy;
   private final TimeHistory history;
   private final WorkerPace pace;
   private Mode current = Mode.BSP;
@@ -78,14 +82,28 @@ public final class ModeChooser {
    * A chooser for home chunks held by workers {@code workerOf[c]} (0 .. W-1) with {@code
    * records[c]} records each; {@code exact} rules out ignore; ignore keeps at least {@code floor}
    * of the records; the last {@code window} iterations are the history; steal launches a late copy
-   * after {@code late} (>= 1) x the median chunk time.
+   * after {@code late} (>= 1) x the median chunk time, and cuts each block into {@code
+   * chunksPerBlock} chunks.
    */
   public ModeChooser(
-      int[] workerOf, long[] records, boolean exact, double floor, int window, double late) {
+      int[] workerOf,
+      long[] records,
+      boolean exact,
+      double floor,
+      int window,
+      double late,
+      int chunksPerBlock) {
     if (!(late >= 1)) {
       throw new IllegalArgumentException("auto: late (copy threshold) must be >= 1, got " + late);
     }
-    this.late = late;
+    if (chunksPerBlock < 1) {
+      throw new IllegalArgumentException(
+          "auto: chunks per block must be >= 1, got " + chunksPerBlock);
+    }
+    this.copiedBy =
+        chunksPerBlock == 1
+            ? late + 1
+            : Math.min(late + 1, CopyThresholds.IDLE_TAKEOVER + 1.0 / chunksPerBlock);
     if (workerOf == null || records == null || workerOf.length != records.length) {
       throw new IllegalArgumentException("auto: one worker and one record count per home chunk");
     }
@@ -223,7 +241,7 @@ public final class ModeChooser {
       double[] sorted = times.clone();
       Arrays.sort(sorted);
       double longest = Math.max(sorted[sorted.length - 1], view.waitFloorMs());
-      double copied = Math.min(longest, (late + 1) * sorted[sorted.length / 2]);
+      double copied = Math.min(longest, copiedBy * sorted[sorted.length / 2]);
       steal += Math.max(rate > 0 ? total / rate : 0, copied) + o;
       Integer[] order = slowestFirst(alone);
       long kept = total;

@@ -63,7 +63,8 @@ final class AutoDecoder implements BoundStrategy {
             strategy.exact(),
             StrategyDefaults.IGNORE_FLOOR,
             StrategyDefaults.IGNORE_WINDOW,
-            StrategyDefaults.STEAL_LATE);
+            StrategyDefaults.STEAL_LATE,
+            plan.chunksPerBlock());
     return new AutoLaunches(this, stealing, plan);
   }
 

@@ -49,7 +49,7 @@ final class AutoRule implements Rule {
       workerOf[i] = cluster.executorOf(i);
       records[i] = 1;
     }
-    ModeChooser chooser = new ModeChooser(workerOf, records, exact, FLOOR, WINDOW, LATE);
+    ModeChooser chooser = new ModeChooser(workerOf, records, exact, FLOOR, WINDOW, LATE, chunks);
     PrefixSimulation bsp = (PrefixSimulation) Rule.bsp().prepare(cluster);
     Simulation steal = Rule.steal(r, chunks).prepare(cluster);
     Simulation[] ignore = new Simulation[n];

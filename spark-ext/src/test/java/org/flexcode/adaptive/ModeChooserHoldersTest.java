@@ -31,7 +31,7 @@ class ModeChooserHoldersTest {
     }
     long[] records = new long[workerOf.length];
     Arrays.fill(records, 100);
-    return new ModeChooser(workerOf, records, false, 0.75, 5, 1.5);
+    return new ModeChooser(workerOf, records, false, 0.75, 5, 1.5, 1);
   }
 
   /** The bsp iteration above: each chunk's time and the worker that ran it. */

@@ -27,7 +27,7 @@ class ModeChooserTest {
   private static final double LATE = 1.5;
 
   private static ModeChooser chooser(boolean exact) {
-    return new ModeChooser(WORKERS, RECORDS, exact, 0.75, 5, LATE);
+    return new ModeChooser(WORKERS, RECORDS, exact, 0.75, 5, LATE, 1);
   }
 
   /** What the engine would observe running {@code choice} when the chunks take {@code ms}. */
@@ -133,13 +133,38 @@ class ModeChooserTest {
   }
 
   @Test
+  void withBlocksOfFourChunksIdleHoldersTakeOverAModestStragglerSoStealIsPicked() {
+    // Four workers of one block each, cut into 4 chunks (the times are the blocks', every chunk of
+    // a block arriving with it). A block at 1,000 ms against 600: idle holders take its chunks at
+    // 1.1 x 600 and each takes 600 / 4 more, so steal ends at 810 (bsp waits 1,000).
+    int[] workers = {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3};
+    long[] records = new long[16];
+    java.util.Arrays.fill(records, 25);
+    ModeChooser chooser = new ModeChooser(workers, records, true, 0.75, 5, LATE, 4);
+    double[] ms = new double[16];
+    java.util.Arrays.fill(ms, 600);
+    java.util.Arrays.fill(ms, 12, 16, 1000);
+    chooser.choose();
+    chooser.observe(new TaskTimes(ms, new BitSet(), 50));
+    ModeChoice choice = chooser.choose();
+    assertEquals(Mode.STEAL, choice.mode(), choice.reason());
+    assertEquals(860, choice.predicted().stealMs(), 1e-9, choice.reason());
+    assertEquals(1050, choice.predicted().bspMs(), 1e-9, choice.reason());
+    // One chunk per block: the late copy after 1.5 x 600 ends at 1,500, after the straggler.
+    ModeChooser oneChunk = new ModeChooser(workers, records, true, 0.75, 5, LATE, 1);
+    oneChunk.choose();
+    oneChunk.observe(new TaskTimes(ms, new BitSet(), 50));
+    assertEquals(Mode.BSP, oneChunk.choose().mode());
+  }
+
+  @Test
   void refusesMismatchedInputs() {
     assertThrows(
         IllegalArgumentException.class,
-        () -> new ModeChooser(new int[] {0, 1}, RECORDS, false, 0.75, 5, LATE));
+        () -> new ModeChooser(new int[] {0, 1}, RECORDS, false, 0.75, 5, LATE, 1));
     assertThrows(
         IllegalArgumentException.class,
-        () -> new ModeChooser(WORKERS, RECORDS, false, 0.75, 5, 0.5));
+        () -> new ModeChooser(WORKERS, RECORDS, false, 0.75, 5, 0.5, 1));
     IllegalArgumentException times =
         assertThrows(
             IllegalArgumentException.class,
