@@ -162,7 +162,9 @@ final class StealLaunches implements LateLaunchPolicy {
       }
     }
     grouping.end(it, endMs);
-    Set<Integer> next = indexesOf(slow.observe(it, runMsByExecutor(results.values())));
+    Map<String, List<Long>> runMs = runMsByExecutor(results.values());
+    addUnfinishedHomes(it, results, endMs, runMs);
+    Set<Integer> next = indexesOf(slow.observe(it, runMs));
     if (!next.equals(avoided)) {
       LOG.info(
           "FlexCode iteration {}: avoiding executors {} (median task over {} x all executors' in {}"
@@ -188,6 +190,25 @@ final class StealLaunches implements LateLaunchPolicy {
       byExecutor.computeIfAbsent(r.executorId(), e -> new ArrayList<>()).add(ms);
     }
     return byExecutor;
+  }
+
+  /**
+   * Adds the home copies launched but not finished by {@code endMs} (their chunks done by copies)
+   * at the time they had run, a lower bound: a slow executor whose home work all lost to copies is
+   * still seen slow.
+   */
+  private void addUnfinishedHomes(
+      int it, Map<Integer, PartialResult> results, long endMs, Map<String, List<Long>> runMs) {
+    BitSet homes = plan.homeTasks();
+    for (int t = homes.nextSetBit(0); t >= 0; t = homes.nextSetBit(t + 1)) {
+      String executor = listener.launchExecutor(it, t);
+      long start = listener.launchTime(it, t);
+      if (results.get(t) == null && executor != null && start > 0) {
+        runMs
+            .computeIfAbsent(executor, e -> new ArrayList<>())
+            .add(Math.max(0, cancelledMs.getOrDefault(t, endMs) - start));
+      }
+    }
   }
 
   private long ranMs(int it, int task, PartialResult result, long endMs) {

@@ -332,11 +332,10 @@ final class StealSimulation implements Rule.Simulation {
       double copy = Double.isNaN(copyStart[c]) ? 0 : done - copyStart[c];
       computed += home + copy;
       wasted += copyEnd[c] < end[c] ? home : copy;
-      if (end[c] <= span) {
-        runMs
-            .computeIfAbsent(Integer.toString(ranOn[c]), k -> new ArrayList<>())
-            .add(work(end[c] - start[c], inBlock[c]));
-      }
+      // a home copy still running at the end counts at the time it had run (as the engine's)
+      runMs
+          .computeIfAbsent(Integer.toString(ranOn[c]), k -> new ArrayList<>())
+          .add(work(Math.min(end[c], span) - start[c], inBlock[c]));
       if (copyEnd[c] < end[c]) {
         copyWon = true;
         runMs

@@ -52,6 +52,21 @@ class StealSimulationTest {
   }
 
   @Test
+  void anExecutorWhoseBlockTaskLostEveryChunkToCopiesIsStillSeenSlowAndAvoided() {
+    double[] slow = {4, 1, 1, 1};
+    Rule.Simulation steal = Rule.steal(2, 4, 1.5, StealHome.AUTO).prepare(CLUSTER);
+    // iteration 0: executor 0's block (1,600 ms) loses all four chunks to late copies (800);
+    // iteration 1, block tasks again, to copies taken over at 1.1 x the median (640): it still
+    // counts slow, at the 640 ms its block had run; iteration 2 runs chunk tasks, slow again
+    assertEquals(800, steal.run(slow, LOADS).spanMs(), 1e-9, "iteration 0");
+    assertEquals(640, steal.run(slow, LOADS).spanMs(), 1e-9, "iteration 1");
+    steal.run(slow, LOADS);
+    IterationOutcome avoided = steal.run(slow, LOADS);
+    assertEquals(600, avoided.spanMs(), 1e-9, "iteration 3: executor 0 avoided");
+    assertEquals(1600, avoided.computedTaskMs(), 1e-9);
+  }
+
+  @Test
   void withoutStragglersEveryChunkRunsOnceOnItsHome() {
     double[] ideal = new double[8];
     Arrays.fill(ideal, 1);
