@@ -8,15 +8,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code steal}'s choice, before each iteration, between home work as chunk tasks and as one task
- * per block ({@link StealHome}). Fixed unless {@code home=auto}; then measured: block tasks run
- * until a straggler has been seen ({@link #straggled}: an executor found slow, or a late copy that
- * won), since chunk tasks only pay off when work has to move and their launches cost compute on
- * saturated cores; then block and chunk tasks alternate (the first iteration, which reads the cache
- * cold, not counted) until each has run {@link #EXPLORE} iterations, or one each if chunk tasks
- * took over {@link #APART} x block tasks; from then on each iteration runs block tasks unless chunk
- * tasks' median over their last {@link #WINDOW} iterations (submission to decision) is {@link
- * #CHUNK_GAIN} x lower, the other home probed every {@link #PROBE_EVERY} iterations (twice that
- * while the medians are {@link #APART}) so a change of conditions is seen. Block tasks are the
+ * per block ({@link StealHome}). Fixed unless {@code home=auto}; then measured: the first iteration
+ * (which reads the cache cold, and knows nothing yet) runs chunk tasks and is not counted; then
+ * block and chunk tasks alternate until each has run {@link #EXPLORE} iterations, or one each if
+ * chunk tasks took over {@link #APART} x block tasks; from then on each iteration runs block tasks
+ * unless chunk tasks' median over their last {@link #WINDOW} iterations (submission to decision) is
+ * {@link #CHUNK_GAIN} x lower, the other home probed every {@link #PROBE_EVERY} iterations (twice
+ * that while the medians are {@link #APART}) so a change of conditions is seen. Block tasks are the
  * default because they cost nothing when nobody straggles (one launch per block, as {@code bsp}):
  * chunk tasks must earn their launches, and one slow early block iteration (the JVMs still warming
  * up) does not decide for them. While {@code steal} avoids a slow executor every iteration runs
@@ -55,7 +53,6 @@ public final class HomeGrouping {
   private final StealHome home;
   private final Deque<Long> chunkMs = new ArrayDeque<>();
   private final Deque<Long> blockMs = new ArrayDeque<>();
-  private boolean stragglerSeen;
   private StealHome running;
   private int runningIteration = -1;
   private long startMs;
@@ -101,11 +98,8 @@ public final class HomeGrouping {
     if (home != StealHome.AUTO) {
       return home;
     }
-    if (avoiding) {
+    if (iteration == 0 || avoiding) {
       return StealHome.CHUNKS;
-    }
-    if (!stragglerSeen) {
-      return StealHome.BLOCK;
     }
     if (exploring()) {
       return blockMs.size() <= chunkMs.size() ? StealHome.BLOCK : StealHome.CHUNKS;
@@ -117,26 +111,6 @@ public final class HomeGrouping {
       return faster == StealHome.BLOCK ? StealHome.CHUNKS : StealHome.BLOCK;
     }
     return faster;
-  }
-
-  /**
-   * Iteration {@code iteration} had a straggler (an executor found slow, or a late copy that won):
-   * from now on chunk tasks are measured against block tasks, and idle holders may take over a
-   * block task's chunks early ({@link CopyThresholds}). (In the first iteration, which reads the
-   * cache cold, {@link SlowExecutors} finds no executor slow; a late copy that won counts.)
-   */
-  public void straggled(int iteration) {
-    if (!stragglerSeen) {
-      stragglerSeen = true;
-      LOG.info(
-          "FlexCode iteration {}: a straggler was seen; steal's home work may now run as chunk tasks",
-          iteration);
-    }
-  }
-
-  /** Whether a straggler has been seen ({@link #straggled}). */
-  public boolean stragglerSeen() {
-    return stragglerSeen;
   }
 
   /** Whether both homes still need iterations measured before one is kept. */

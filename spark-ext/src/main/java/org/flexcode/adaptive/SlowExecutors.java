@@ -42,7 +42,6 @@ public final class SlowExecutors {
   private final Map<String, Integer> avoidedSince = new HashMap<>();
   private final Map<String, Integer> holdOf = new HashMap<>();
   private final Set<String> released = new HashSet<>();
-  private Set<String> slowInLast = Set.of();
 
   /**
    * Updates the streaks from one iteration's task run times (ms on the executor, from start to
@@ -52,7 +51,6 @@ public final class SlowExecutors {
    */
   public Set<String> observe(int iteration, Map<String, List<Long>> byExecutor) {
     if (iteration == 0) {
-      slowInLast = Set.of();
       return Set.copyOf(avoidedSince.keySet());
     }
     List<Long> all = new ArrayList<>();
@@ -64,7 +62,6 @@ public final class SlowExecutors {
         slow.add(e.getKey());
       }
     }
-    slowInLast = Set.copyOf(slow);
     for (String e : byExecutor.keySet()) { // executors that ran nothing keep their streak
       slowStreak.merge(e, slow.contains(e) ? 1 : 0, (old, one) -> one == 0 ? 0 : old + 1);
       if (!slow.contains(e) && released.remove(e)) {
@@ -82,14 +79,6 @@ public final class SlowExecutors {
       }
     }
     return Set.copyOf(avoidedSince.keySet());
-  }
-
-  /**
-   * The executors found slow in the last iteration observed (over {@link #FACTOR} x the median;
-   * none in the first), whether or not they are avoided yet.
-   */
-  public Set<String> slowInLast() {
-    return slowInLast;
   }
 
   /** Gives work again to executors avoided for their hold; one slow iteration avoids them again. */

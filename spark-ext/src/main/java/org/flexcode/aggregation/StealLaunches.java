@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  *       time of the finished copies (and at least 100 ms) gets one more copy, placed ({@link
  *       CopyPlacement}) on an idle holder other than the executor running it if there is one, else
  *       on another holder; when the home work runs as block tasks, an idle holder takes it earlier
- *       ({@link CopyThresholds}) once a straggler has been seen ({@link HomeGrouping#straggled}).
+ *       ({@link CopyThresholds}).
  * </ul>
  *
  * A late job all of whose chunks have arrived is redundant (the run cancels it, killing its losing
@@ -162,9 +162,7 @@ final class StealLaunches implements LateLaunchPolicy {
       }
     }
     grouping.end(it, endMs);
-    Map<String, List<Long>> runMs = runMsByExecutor(results.values());
-    addUnfinishedHomes(it, results, endMs, runMs);
-    Set<Integer> next = indexesOf(slow.observe(it, runMs));
+    Set<Integer> next = indexesOf(slow.observe(it, runMsByExecutor(results.values())));
     if (!next.equals(avoided)) {
       LOG.info(
           "FlexCode iteration {}: avoiding executors {} (median task over {} x all executors' in {}"
@@ -176,9 +174,6 @@ final class StealLaunches implements LateLaunchPolicy {
     }
     avoided = next;
     placement.avoid(avoided);
-    if (!slow.slowInLast().isEmpty() || moves.stream().anyMatch(StealRecord.Move::late)) {
-      grouping.straggled(it);
-    }
     return new StealRecord(moves, launched.cardinality() - plan.numChunks(), duplicated);
   }
 
@@ -190,25 +185,6 @@ final class StealLaunches implements LateLaunchPolicy {
       byExecutor.computeIfAbsent(r.executorId(), e -> new ArrayList<>()).add(ms);
     }
     return byExecutor;
-  }
-
-  /**
-   * Adds the home copies launched but not finished by {@code endMs} (their chunks done by copies)
-   * at the time they had run, a lower bound: a slow executor whose home work all lost to copies is
-   * still seen slow.
-   */
-  private void addUnfinishedHomes(
-      int it, Map<Integer, PartialResult> results, long endMs, Map<String, List<Long>> runMs) {
-    BitSet homes = plan.homeTasks();
-    for (int t = homes.nextSetBit(0); t >= 0; t = homes.nextSetBit(t + 1)) {
-      String executor = listener.launchExecutor(it, t);
-      long start = listener.launchTime(it, t);
-      if (results.get(t) == null && executor != null && start > 0) {
-        runMs
-            .computeIfAbsent(executor, e -> new ArrayList<>())
-            .add(Math.max(0, cancelledMs.getOrDefault(t, endMs) - start));
-      }
-    }
   }
 
   private long ranMs(int it, int task, PartialResult result, long endMs) {
@@ -299,10 +275,7 @@ final class StealLaunches implements LateLaunchPolicy {
   private void launchLate(int it, BitSet done, Arrivals arrivals, boolean[] idle, BitSet tasks) {
     CopyThresholds due =
         CopyThresholds.of(
-            finishedDurations(it, arrivals),
-            plan.numChunks(),
-            late,
-            blockHomeIteration == it && grouping.stragglerSeen());
+            finishedDurations(it, arrivals), plan.numChunks(), late, blockHomeIteration == it);
     if (due == null) {
       return;
     }

@@ -32,7 +32,7 @@ import org.flexcode.adaptive.StealHome;
  * next home block whole (one task launch, every chunk of it finishing with the block) and a chunk
  * of a block still running is copied to a free core of its other holder once it has run over the
  * engine's idle-holder threshold ({@link CopyThresholds}: a little over the median once half the
- * chunks are in, after a straggler has been seen; the late threshold before, as the engine).
+ * chunks are in).
  */
 final class StealSimulation implements Rule.Simulation {
 
@@ -200,12 +200,7 @@ final class StealSimulation implements Rule.Simulation {
     double threshold =
         finished.isEmpty()
             ? Double.POSITIVE_INFINITY
-            : CopyThresholds.of(
-                    finished.median(),
-                    finished.size(),
-                    start.length,
-                    late,
-                    blockHome && grouping.stragglerSeen())
+            : CopyThresholds.of(finished.median(), finished.size(), start.length, late, blockHome)
                 .idleHolderMs();
     double wake = Double.POSITIVE_INFINITY;
     for (int c : held[e]) {
@@ -323,7 +318,6 @@ final class StealSimulation implements Rule.Simulation {
     }
     double computed = 0;
     double wasted = 0;
-    boolean copyWon = false;
     Map<String, List<Long>> runMs = new TreeMap<>();
     for (int c = 0; c < start.length; c++) {
       double done = Math.min(end[c], copyEnd[c]);
@@ -332,12 +326,12 @@ final class StealSimulation implements Rule.Simulation {
       double copy = Double.isNaN(copyStart[c]) ? 0 : done - copyStart[c];
       computed += home + copy;
       wasted += copyEnd[c] < end[c] ? home : copy;
-      // a home copy still running at the end counts at the time it had run (as the engine's)
-      runMs
-          .computeIfAbsent(Integer.toString(ranOn[c]), k -> new ArrayList<>())
-          .add(work(Math.min(end[c], span) - start[c], inBlock[c]));
+      if (end[c] <= span) {
+        runMs
+            .computeIfAbsent(Integer.toString(ranOn[c]), k -> new ArrayList<>())
+            .add(work(end[c] - start[c], inBlock[c]));
+      }
       if (copyEnd[c] < end[c]) {
-        copyWon = true;
         runMs
             .computeIfAbsent(Integer.toString(copyOn[c]), k -> new ArrayList<>())
             .add(work(copyEnd[c] - copyStart[c], false));
@@ -345,13 +339,9 @@ final class StealSimulation implements Rule.Simulation {
     }
     grouping.observe(iteration, blockHome ? StealHome.BLOCK : StealHome.CHUNKS, Math.round(span));
     Set<Integer> next = new HashSet<>();
-    for (String id : slow.observe(iteration, runMs)) {
+    for (String id : slow.observe(iteration++, runMs)) {
       next.add(Integer.parseInt(id));
     }
-    if (copyWon || !slow.slowInLast().isEmpty()) {
-      grouping.straggled(iteration);
-    }
-    iteration++;
     avoided = next;
     return new IterationOutcome(span, computed, wasted);
   }

@@ -1,7 +1,6 @@
 package org.flexcode.adaptive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Tag;
@@ -13,48 +12,17 @@ class HomeGroupingTest {
 
   /**
    * Runs iterations {@code from} .. {@code to - 1} where chunk tasks take {@code chunkMs} and block
-   * tasks {@code blockMs} (the first iteration 5 s, cold), each with a straggler.
+   * tasks {@code blockMs} (the first iteration 5 s, cold).
    */
   private static StealHome[] run(
       HomeGrouping grouping, int from, int to, long chunkMs, long blockMs) {
-    return run(grouping, from, to, chunkMs, blockMs, true);
-  }
-
-  private static StealHome[] run(
-      HomeGrouping grouping, int from, int to, long chunkMs, long blockMs, boolean straggling) {
     StealHome[] chosen = new StealHome[to];
     for (int it = from; it < to; it++) {
       chosen[it] = grouping.choose(it, false);
       long ms = it == 0 ? 5_000 : chosen[it] == StealHome.BLOCK ? blockMs : chunkMs;
       grouping.observe(it, chosen[it], ms);
-      if (straggling) {
-        grouping.straggled(it);
-      }
     }
     return chosen;
-  }
-
-  @Test
-  void withoutAStragglerOnlyBlockTasksRun() {
-    HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
-    StealHome[] chosen = run(grouping, 0, 45, 500, 700, false);
-    for (int it = 0; it < chosen.length; it++) {
-      assertEquals(StealHome.BLOCK, chosen[it], "iteration " + it + ": no probe either");
-    }
-    assertFalse(grouping.stragglerSeen());
-  }
-
-  @Test
-  void aStragglerStartsTheMeasurementOfChunkTasks() {
-    HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
-    run(grouping, 0, 10, 500, 700, false);
-    grouping.straggled(9);
-    assertTrue(grouping.stragglerSeen());
-    StealHome[] chosen = run(grouping, 10, 30, 500, 700, false);
-    for (int it = 10; it < 10 + HomeGrouping.EXPLORE; it++) {
-      assertEquals(StealHome.CHUNKS, chosen[it], "block tasks measured already; iteration " + it);
-    }
-    assertEquals(StealHome.CHUNKS, chosen[29], "chunk tasks 1.4x faster are kept");
   }
 
   private static StealHome[] calm(HomeGrouping grouping, int to, long chunkMs, long blockMs) {
@@ -64,7 +32,7 @@ class HomeGroupingTest {
   @Test
   void measuresBothThenKeepsTheFasterProbingTheOther() {
     StealHome[] chosen = calm(new HomeGrouping(StealHome.AUTO), 60, 800, 700);
-    assertEquals(StealHome.BLOCK, chosen[0], "the cold first iteration");
+    assertEquals(StealHome.CHUNKS, chosen[0], "the cold first iteration");
     for (int it = 1; it <= 2 * HomeGrouping.EXPLORE; it++) {
       assertEquals(it % 2 == 1 ? StealHome.BLOCK : StealHome.CHUNKS, chosen[it], "explore " + it);
     }
@@ -103,7 +71,6 @@ class HomeGroupingTest {
     grouping.observe(0, grouping.choose(0, false), 5_000);
     assertEquals(StealHome.BLOCK, grouping.choose(1, false));
     grouping.observe(1, StealHome.BLOCK, 1_400); // still warming up
-    grouping.straggled(1);
     StealHome[] chosen = run(grouping, 2, 30, 1000, 800);
     assertEquals(StealHome.CHUNKS, chosen[2]);
     assertEquals(StealHome.BLOCK, chosen[3], "1,400 over 1,000 is not enough to keep chunk tasks");
