@@ -73,6 +73,19 @@ public final class CopyThresholds {
     return new CopyThresholds(anyHolder, idleHolder);
   }
 
+  /**
+   * The multiple of the median by which a slow worker's running home work is done by copies (for
+   * {@code auto}'s steal prediction): with one chunk per block a chunk is copied after {@code late}
+   * x the median and the copy takes about one median more; with {@code chunksPerBlock} > 1 the home
+   * work runs as block tasks, whose chunks idle holders take after {@link #IDLE_TAKEOVER} x the
+   * median, each a 1 / {@code chunksPerBlock} share of a block (never later than the late copy).
+   */
+  public static double copiedByMultiple(double late, int chunksPerBlock) {
+    return chunksPerBlock == 1
+        ? late + 1
+        : Math.min(late + 1, IDLE_TAKEOVER + 1.0 / chunksPerBlock);
+  }
+
   /** Whether {@code finished} of the iteration's {@code chunks} chunks are enough for copies. */
   public static boolean quorum(int finished, int chunks) {
     return finished >= QUORUM * chunks;

@@ -100,10 +100,7 @@ public final class ModeChooser {
       throw new IllegalArgumentException(
           "auto: chunks per block must be >= 1, got " + chunksPerBlock);
     }
-    this.copiedBy =
-        chunksPerBlock == 1
-            ? late + 1
-            : Math.min(late + 1, CopyThresholds.IDLE_TAKEOVER + 1.0 / chunksPerBlock);
+    this.copiedBy = CopyThresholds.copiedByMultiple(late, chunksPerBlock);
     if (workerOf == null || records == null || workerOf.length != records.length) {
       throw new IllegalArgumentException("auto: one worker and one record count per home chunk");
     }
