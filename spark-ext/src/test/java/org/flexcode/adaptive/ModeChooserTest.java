@@ -165,6 +165,11 @@ class ModeChooserTest {
     assertThrows(
         IllegalArgumentException.class,
         () -> new ModeChooser(WORKERS, RECORDS, false, 0.75, 5, 0.5, 1));
+    IllegalArgumentException chunks =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new ModeChooser(WORKERS, RECORDS, false, 0.75, 5, LATE, 0));
+    assertTrue(chunks.getMessage().contains("chunks per block"), chunks.getMessage());
     IllegalArgumentException times =
         assertThrows(
             IllegalArgumentException.class,
