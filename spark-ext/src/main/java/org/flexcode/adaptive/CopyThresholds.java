@@ -14,13 +14,17 @@ import java.util.List;
  *   <li>to any holder other than its executor once it has run over {@code late} x m (and at least
  *       {@link #MIN_RUNTIME_MS}): the late copy;
  *   <li>in an iteration whose home work runs as block tasks, also to an <em>idle</em> holder once
- *       it has run over {@link #IDLE_TAKEOVER} x m (at least {@link #MIN_RUNTIME_MS}).
+ *       it has run over {@link #IDLE_TAKEOVER} x m (at least {@link #MIN_RUNTIME_MS}), if that
+ *       holder's host has CPU to spare ({@link #spareCpu}).
  * </ul>
  *
  * Why block tasks differ: a block task reports its chunks only when the whole block is done, so a
  * slow block shows no progress, and waiting {@code late} x the median block before copying its
  * chunks costs half a block on every straggling iteration; a holder with nothing left to do loses
- * nothing by taking them earlier, and the first copy of a chunk to finish counts. A chunk task is
+ * nothing by taking them earlier, and the first copy of a chunk to finish counts. Unless its host
+ * is saturated: then the holder's idle cores are not free (other executors on the host use them),
+ * the copy takes CPU from the work it is meant to relieve, and a block only a little over the
+ * median (the host's contention, not a straggler) is usually done before its copy. A chunk task is
  * short, so its late copy waits the full {@code late}.
  */
 public final class CopyThresholds {
@@ -33,6 +37,12 @@ public final class CopyThresholds {
 
   /** In block-task iterations, an idle holder takes a chunk run over this x the median. */
   public static final double IDLE_TAKEOVER = 1.1;
+
+  /**
+   * A host whose CPU is busier than this share (0 to 1) has none to spare: an idle holder there
+   * takes no early copy.
+   */
+  public static final double BUSY_HOST = 0.9;
 
   private final double anyHolderMs;
   private final double idleHolderMs;
@@ -84,6 +94,14 @@ public final class CopyThresholds {
     return chunksPerBlock == 1
         ? late + 1
         : Math.min(late + 1, IDLE_TAKEOVER + 1.0 / chunksPerBlock);
+  }
+
+  /**
+   * Whether a host at CPU load {@code hostCpuLoad} (0 to 1, NaN if unknown: assumed to have spare
+   * CPU, as an executor with cores of its own does) can take an early copy without slowing others.
+   */
+  public static boolean spareCpu(double hostCpuLoad) {
+    return !(hostCpuLoad > BUSY_HOST);
   }
 
   /** Whether {@code finished} of the iteration's {@code chunks} chunks are enough for copies. */

@@ -27,6 +27,7 @@ final class JobSubmitter<T> {
   private final PartialResultAccumulator accumulator;
   private final AggregatorOptions options;
   private final StragglerHook testDelays;
+  private final double testHostCpuLoad;
   private final String groupPrefix;
   private final String strategy;
 
@@ -51,6 +52,7 @@ final class JobSubmitter<T> {
     this.strategy = strategy;
     this.groupPrefix = groupPrefix;
     this.testDelays = EngineTestHooks.stragglers();
+    this.testHostCpuLoad = EngineTestHooks.hostCpuLoad();
   }
 
   /**
@@ -95,7 +97,14 @@ final class JobSubmitter<T> {
     try {
       CodedTask<T, M> task =
           new CodedTask<>(
-              input, shadowBlocks, layout, accumulator, options.injector(), testDelays, group);
+              input,
+              shadowBlocks,
+              layout,
+              accumulator,
+              options.injector(),
+              testDelays,
+              testHostCpuLoad,
+              group);
       return SparkInternals.submitJob(sc, rdd, task, tasks.stream().toArray());
     } finally {
       sc.setLocalProperty(SparkInternals.JOB_GROUP_PROPERTY, oldGroup);

@@ -5,8 +5,9 @@ import java.io.Serializable;
 /**
  * What one task attempt reports through the accumulator: its coded partial statistic (or, for an
  * attempt that threw, the error; packed sparse when mostly zeros), tagged with the iteration and
- * task so the driver can drop late results of earlier iterations. It travels as {@link #toWire}'s
- * JDK-only array, never as this class.
+ * task so the driver can drop late results of earlier iterations, and with the CPU load of the
+ * executor's host when it finished ({@link HostCpuLoad}, NaN for an error). It travels as {@link
+ * #toWire}'s JDK-only array, never as this class.
  */
 record PartialResult(
     int iteration,
@@ -17,14 +18,16 @@ record PartialResult(
     long finishMs,
     long injectedDelayMs,
     PackedVector values,
-    String error)
+    String error,
+    double hostCpuLoad)
     implements Serializable {
 
   /** Which attempt of which task of which iteration ran where, and when it started. */
   record Attempt(int iteration, int task, int attempt, String executorId, long startMs) {}
 
-  /** {@code attempt}'s coded partial statistic, finished now. */
-  static PartialResult success(Attempt attempt, long injectedDelayMs, double[] values) {
+  /** {@code attempt}'s coded partial statistic, finished now on a host at {@code hostCpuLoad}. */
+  static PartialResult success(
+      Attempt attempt, long injectedDelayMs, double[] values, double hostCpuLoad) {
     return new PartialResult(
         attempt.iteration(),
         attempt.task(),
@@ -34,7 +37,8 @@ record PartialResult(
         System.currentTimeMillis(),
         injectedDelayMs,
         PackedVector.pack(values),
-        null);
+        null,
+        hostCpuLoad);
   }
 
   /** {@code attempt} threw, now. */
@@ -48,7 +52,8 @@ record PartialResult(
         System.currentTimeMillis(),
         0,
         null,
-        error);
+        error,
+        Double.NaN);
   }
 
   /**
@@ -66,7 +71,8 @@ record PartialResult(
       finishMs,
       injectedDelayMs,
       values == null ? null : values.toWire(),
-      error
+      error,
+      hostCpuLoad
     };
   }
 
@@ -81,7 +87,8 @@ record PartialResult(
         (Long) wire[5],
         (Long) wire[6],
         wire[7] == null ? null : PackedVector.fromWire((Object[]) wire[7]),
-        (String) wire[8]);
+        (String) wire[8],
+        (Double) wire[9]);
   }
 
   boolean failed() {

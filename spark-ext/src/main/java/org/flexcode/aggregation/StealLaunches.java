@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
  *   <li>a chunk whose only launched copy has run over {@code late} x the median launch-to-arrival
  *       time of the finished copies (and at least 100 ms) gets one more copy, placed ({@link
  *       CopyPlacement}) on an idle holder other than the executor running it if there is one, else
- *       on another holder; when the home work runs as block tasks, an idle holder takes it earlier
- *       ({@link CopyThresholds}).
+ *       on another holder; when the home work runs as block tasks, an idle holder whose host has
+ *       CPU to spare takes it earlier ({@link CopyThresholds}).
  * </ul>
  *
  * A late job all of whose chunks have arrived is redundant (the run cancels it, killing its losing
@@ -45,6 +45,8 @@ final class StealLaunches implements LateLaunchPolicy {
   private final String[] executorIds;
   private final CopyPlacement placement;
   private final SlowExecutors slow = new SlowExecutors();
+  private final HostLoads hostLoads;
+  private int busyHostLogged = -1;
   private final HomeGrouping grouping;
   private Set<Integer> avoided = Set.of();
   private int blockHomeIteration = -1;
@@ -68,6 +70,7 @@ final class StealLaunches implements LateLaunchPolicy {
     this.late = late;
     this.listener = listener;
     this.executorIds = executorIds.clone();
+    this.hostLoads = new HostLoads(plan.executors());
     this.launched = plan.homeTasks();
   }
 
@@ -101,6 +104,7 @@ final class StealLaunches implements LateLaunchPolicy {
     if (done.cardinality() == plan.numChunks()) {
       return null;
     }
+    noteHostLoads(arrivals);
     boolean[] idle = idleExecutors(it, done, arrivals);
     BitSet tasks = new BitSet(plan.numTasks());
     stealPending(it, done, idle, tasks);
@@ -252,7 +256,7 @@ final class StealLaunches implements LateLaunchPolicy {
           || plan.copiesIn(chunk, launched) > 1) {
         continue;
       }
-      int target = idleHolder(chunk, idle, -1);
+      int target = idleHolder(chunk, idle, -1, false);
       int copy = target < 0 ? -1 : plan.copyNotIn(chunk, launched);
       if (copy >= 0) {
         place(copy, target, tasks, idle);
@@ -291,8 +295,11 @@ final class StealLaunches implements LateLaunchPolicy {
       }
       // With one executor (local mode) its other cores take the copy.
       int busy = plan.executors() == 1 ? -1 : executorRunning(it, running);
-      int target = idleHolder(chunk, idle, busy);
-      if (target < 0 && due.dueAnywhere(now - start)) {
+      boolean early = !due.dueAnywhere(now - start);
+      int target = idleHolder(chunk, idle, busy, early);
+      if (target < 0 && early) {
+        logBusyHost(it, chunk, idleHolder(chunk, idle, busy, false), now - start, due);
+      } else if (target < 0) {
         target = anyHolder(chunk, busy);
       }
       int copy = target < 0 ? -1 : plan.copyNotIn(chunk, launched);
@@ -354,15 +361,48 @@ final class StealLaunches implements LateLaunchPolicy {
     return indexes;
   }
 
-  /** An idle, not avoided executor holding a copy of {@code chunk}, other than {@code busy}. */
-  private int idleHolder(int chunk, boolean[] idle, int busy) {
+  /**
+   * An idle, not avoided executor holding a copy of {@code chunk}, other than {@code busy}; {@code
+   * spareCpu}: only one whose host has CPU to spare ({@link CopyThresholds#spareCpu}).
+   */
+  private int idleHolder(int chunk, boolean[] idle, int busy, boolean spareCpu) {
     for (int k = 0; k < plan.copies(); k++) {
       int e = plan.executorOf(plan.taskOf(chunk, k));
-      if (idle[e] && e != busy && !avoided.contains(e)) {
+      boolean free = !spareCpu || CopyThresholds.spareCpu(hostLoads.of(e));
+      if (idle[e] && e != busy && !avoided.contains(e) && free) {
         return e;
       }
     }
     return -1;
+  }
+
+  /** Each executor's latest host CPU load among the iteration's results. */
+  private void noteHostLoads(Arrivals arrivals) {
+    for (PartialResult r : arrivals.results().values()) {
+      hostLoads.note(plannedIndexOf(r.executorId()), r.finishMs(), r.hostCpuLoad());
+    }
+  }
+
+  /**
+   * Logs (once per iteration) that idle holder {@code holder} (if >= 0) takes no early copy of
+   * {@code chunk}, run {@code ranMs}, because its host's CPU is busy.
+   */
+  private void logBusyHost(int it, int chunk, int holder, long ranMs, CopyThresholds due) {
+    if (holder < 0 || busyHostLogged == it) {
+      return;
+    }
+    busyHostLogged = it;
+    LOG.info(
+        "FlexCode iteration {}: chunk {} has run {} ms; idle holder {}'s host is at {}% CPU (over"
+            + " {}%): no early copy, which would take CPU from the work it relieves; a copy is due"
+            + " after {} ms",
+        it,
+        chunk,
+        ranMs,
+        executorIds[holder],
+        Math.round(100 * hostLoads.of(holder)),
+        Math.round(100 * CopyThresholds.BUSY_HOST),
+        Math.round(due.anyHolderMs()));
   }
 
   /** An executor holding a copy of {@code chunk}, other than {@code busy}; or -1. */

@@ -50,6 +50,14 @@ class CopyThresholdsTest {
   }
 
   @Test
+  void onlyAHostWithCpuToSpareTakesEarlyCopies() {
+    assertTrue(CopyThresholds.spareCpu(0.5));
+    assertTrue(CopyThresholds.spareCpu(CopyThresholds.BUSY_HOST));
+    assertTrue(CopyThresholds.spareCpu(Double.NaN), "unknown: cores of its own");
+    assertFalse(CopyThresholds.spareCpu(0.95));
+  }
+
+  @Test
   void noCopyIsDueBeforeTheMinimumRuntime() {
     CopyThresholds due = CopyThresholds.of(List.of(10L, 20L, 30L, 40L), 8, 1.5, true);
     assertFalse(due.dueOnIdle(CopyThresholds.MIN_RUNTIME_MS));

@@ -103,10 +103,11 @@ class RecoveryTest {
     Arrivals arrivals = new Arrivals();
     for (int task : finished) {
       arrivals.record(
-          new PartialResult(0, task, 0, "driver", 0, 0, 0, PackedVector.pack(new double[1]), null));
+          new PartialResult(
+              0, task, 0, "driver", 0, 0, 0, PackedVector.pack(new double[1]), null, Double.NaN));
     }
     for (int task : failed) {
-      arrivals.record(new PartialResult(0, task, 0, "driver", 0, 0, 0, null, "boom"));
+      arrivals.record(new PartialResult(0, task, 0, "driver", 0, 0, 0, null, "boom", Double.NaN));
     }
     return arrivals;
   }

@@ -79,6 +79,7 @@ class StealPlacementClusterTest {
       throws Exception {
     int slowBlockTask = 2; // block 1: chunks 2 and 3, their second copies tasks 8 and 9
     AggregatorOptions options = onThreeExecutorsWithSlowTask(jsc, slowBlockTask);
+    EngineTestHooks.installHostCpuLoad(0.3); // the holders' host has CPU to spare
     // late=100000: no late copy on a busy holder before the straggler's 60 s are over
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
@@ -98,6 +99,31 @@ class StealPlacementClusterTest {
       }
       assertTrue(
           result.record().usedTasks().containsAll(List.of(CHUNKS + 2, CHUNKS + 3)),
+          result.record().toString());
+    }
+  }
+
+  @Test
+  void anIdleHolderOnABusyHostLeavesASlowBlockTaskAlone(JavaSparkContext jsc) throws Exception {
+    int slowBlockTask = 2; // block 1: chunks 2 and 3
+    assertTrue(
+        eventually(180_000, () -> SparkInternals.executors(jsc.sc()).size() == 3),
+        "three executors registered: " + SparkInternals.executors(jsc.sc()));
+    AggregatorOptions options =
+        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, slowBlockTask, 3_000));
+    EngineTestHooks.installHostCpuLoad(0.97); // every core of the host busy
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, 600, 3),
+            AggregationStrategy.parse("steal:r=2,chunks=2,late=100000,home=block"),
+            options)) {
+      AggregateResult result = engine.aggregate(3.0, STATISTIC, 3);
+      assertTrue(relativeError(result.values(), expected(600, 3.0)) <= 1e-12);
+      assertEquals(
+          StealRecord.NONE, result.steal(), "no copy: it would slow the block it relieves");
+      assertEquals(
+          List.of(0, 1, 2, 3, 4, 5),
+          result.record().usedTasks().stream().sorted().toList(),
           result.record().toString());
     }
   }

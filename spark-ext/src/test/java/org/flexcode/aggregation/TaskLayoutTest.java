@@ -74,7 +74,8 @@ class TaskLayoutTest {
   }
 
   private static PartialResult result(int task, double[] values) {
-    return new PartialResult(0, task, 0, "driver", 0, 0, 0, PackedVector.pack(values), null);
+    return new PartialResult(
+        0, task, 0, "driver", 0, 0, 0, PackedVector.pack(values), null, Double.NaN);
   }
 
   private static BitSet bits(int... indices) {
