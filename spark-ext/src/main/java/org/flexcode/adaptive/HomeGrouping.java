@@ -17,13 +17,15 @@ import org.slf4j.LoggerFactory;
  * that while the medians are {@link #APART}) so a change of conditions is seen. Block tasks are the
  * default because they cost nothing when nobody straggles (one launch per block, as {@code bsp}):
  * chunk tasks must earn their launches, and one slow early block iteration (the JVMs still warming
- * up) does not decide for them. While {@code steal} avoids a slow executor every iteration runs
- * chunk tasks: a block task would pin the slow executor's home blocks to it. Which is faster
- * otherwise depends on what a task's launch costs against a chunk's compute and on whether cores
- * are free to take moved work: a block's launch once when nobody straggles, or a straggler's
- * pending chunks moved early. (Running block tasks only after iterations that moved no chunk was
- * tried: under contention noise makes late copies win, and it kept chunk tasks where block tasks
- * were faster.)
+ * up) does not decide for them. While no executor's host has CPU to spare ({@link
+ * CopyThresholds#spareCpu}) block tasks run without exploring or probing: chunk tasks pay their
+ * launches so that free cores can take a straggler's pending chunks, and there are none. While
+ * {@code steal} avoids a slow executor every iteration runs chunk tasks: a block task would pin the
+ * slow executor's home blocks to it. Which is faster otherwise depends on what a task's launch
+ * costs against a chunk's compute and on whether cores are free to take moved work: a block's
+ * launch once when nobody straggles, or a straggler's pending chunks moved early. (Running block
+ * tasks only after iterations that moved no chunk was tried: under contention noise makes late
+ * copies win, and it kept chunk tasks where block tasks were faster.)
  *
  * <p>Plain Java, not thread-safe: the engine's driver thread calls it, and the model's {@code
  * steal} rule runs the same choice on simulated times.
@@ -64,20 +66,22 @@ public final class HomeGrouping {
 
   /**
    * Chooses iteration {@code it}'s home ({@code avoiding}: {@code steal} keeps work away from a
-   * slow executor) and starts timing it; logs a change.
+   * slow executor; {@code spareCpu}: some executor's host has CPU to spare) and starts timing it;
+   * logs a change.
    */
-  public StealHome begin(int it, boolean avoiding) {
+  public StealHome begin(int it, boolean avoiding, boolean spareCpu) {
     StealHome previous = running;
-    running = choose(it, avoiding);
+    running = choose(it, avoiding, spareCpu);
     runningIteration = it;
     startMs = System.currentTimeMillis();
     if (running != previous) {
       LOG.info(
-          "FlexCode iteration {}: steal runs its home work as {} ({}{})",
+          "FlexCode iteration {}: steal runs its home work as {} ({}{}{})",
           it,
           running == StealHome.BLOCK ? "one task per block" : "one task per chunk",
           describe(),
-          avoiding && home == StealHome.AUTO ? "; a slow executor is avoided" : "");
+          avoiding && home == StealHome.AUTO ? "; a slow executor is avoided" : "",
+          !spareCpu && home == StealHome.AUTO ? "; no host has CPU to spare" : "");
     }
     return running;
   }
@@ -95,11 +99,22 @@ public final class HomeGrouping {
    * ({@code avoiding}: a slow executor is avoided).
    */
   public StealHome choose(int iteration, boolean avoiding) {
+    return choose(iteration, avoiding, true);
+  }
+
+  /**
+   * The home iteration {@code iteration} runs ({@code avoiding}: a slow executor is avoided; {@code
+   * spareCpu}: some executor's host has CPU to spare, else block tasks unless avoiding).
+   */
+  public StealHome choose(int iteration, boolean avoiding, boolean spareCpu) {
     if (home != StealHome.AUTO) {
       return home;
     }
     if (iteration == 0 || avoiding) {
       return StealHome.CHUNKS;
+    }
+    if (!spareCpu) {
+      return StealHome.BLOCK;
     }
     if (exploring()) {
       return blockMs.size() <= chunkMs.size() ? StealHome.BLOCK : StealHome.CHUNKS;

@@ -1,6 +1,7 @@
 package org.flexcode.aggregation;
 
 import java.util.Arrays;
+import org.flexcode.adaptive.CopyThresholds;
 
 /**
  * The latest host CPU load ({@link HostCpuLoad}) each planned executor's results reported: what
@@ -25,6 +26,21 @@ final class HostLoads {
       load[executor] = hostCpuLoad;
       reportedAtMs[executor] = finishMs;
     }
+  }
+
+  /**
+   * Whether some executor's host has CPU to spare ({@link CopyThresholds#spareCpu}): true unless at
+   * least one has reported and every report is over {@link CopyThresholds#BUSY_HOST}.
+   */
+  boolean anySpare() {
+    boolean reported = false;
+    for (double l : load) {
+      if (!Double.isNaN(l) && CopyThresholds.spareCpu(l)) {
+        return true;
+      }
+      reported |= !Double.isNaN(l);
+    }
+    return !reported;
   }
 
   /** Planned executor {@code executor}'s host's latest reported CPU load, or NaN. */

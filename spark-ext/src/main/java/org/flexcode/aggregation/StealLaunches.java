@@ -82,7 +82,7 @@ final class StealLaunches implements LateLaunchPolicy {
   /** Chunks per block when this iteration's home work runs as block tasks, else 1. */
   @Override
   public synchronized int homeGroup(int it) {
-    boolean block = grouping.begin(it, !avoided.isEmpty()) == StealHome.BLOCK;
+    boolean block = grouping.begin(it, !avoided.isEmpty(), hostLoads.anySpare()) == StealHome.BLOCK;
     blockHomeIteration = block ? it : blockHomeIteration;
     return block ? plan.chunksPerBlock() : 1;
   }
@@ -147,6 +147,7 @@ final class StealLaunches implements LateLaunchPolicy {
    */
   synchronized StealRecord report(int it, Arrivals arrivals, Decision decision, long endMs) {
     startIteration(it);
+    noteHostLoads(arrivals);
     BitSet used = decision.used();
     Map<Integer, PartialResult> results = arrivals.results();
     List<StealRecord.Move> moves = new ArrayList<>();

@@ -102,6 +102,19 @@ class HomeGroupingTest {
   }
 
   @Test
+  void whileNoHostHasCpuToSpareBlockTasksRunWithoutExploringUnlessAvoiding() {
+    HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
+    grouping.observe(0, grouping.choose(0, false, false), 5_000);
+    for (int it = 1; it < 45; it++) {
+      StealHome chosen = grouping.choose(it, false, false);
+      assertEquals(StealHome.BLOCK, chosen, "iteration " + it + ": no exploration, no probe");
+      grouping.observe(it, chosen, 700);
+    }
+    assertEquals(StealHome.CHUNKS, grouping.choose(45, true, false), "a slow executor avoided");
+    assertEquals(StealHome.CHUNKS, grouping.choose(46, false, true), "spare CPU: chunks explored");
+  }
+
+  @Test
   void followsAChangeSeenInTheWindow() {
     HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
     calm(grouping, 30, 800, 700); // block tasks faster until iteration 29
