@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * that while the medians are {@link #APART}) so a change of conditions is seen. Block tasks are the
  * default because they cost nothing when nobody straggles (one launch per block, as {@code bsp}):
  * chunk tasks must earn their launches, and one slow early block iteration (the JVMs still warming
- * up) does not decide for them. While no executor's host has CPU to spare ({@link
+ * up) does not decide for them. While no executor has CPU to spare ({@link
  * CopyThresholds#spareCpu}) block tasks run without exploring or probing: chunk tasks pay their
  * launches so that free cores can take a straggler's pending chunks, and there are none. While
  * {@code steal} avoids a slow executor every iteration runs chunk tasks: a block task would pin the
@@ -66,8 +66,8 @@ public final class HomeGrouping {
 
   /**
    * Chooses iteration {@code it}'s home ({@code avoiding}: {@code steal} keeps work away from a
-   * slow executor; {@code spareCpu}: some executor's host has CPU to spare) and starts timing it;
-   * logs a change.
+   * slow executor; {@code spareCpu}: some executor has CPU to spare) and starts timing it; logs a
+   * change.
    */
   public StealHome begin(int it, boolean avoiding, boolean spareCpu) {
     StealHome previous = running;
@@ -81,7 +81,7 @@ public final class HomeGrouping {
           running == StealHome.BLOCK ? "one task per block" : "one task per chunk",
           describe(),
           avoiding && home == StealHome.AUTO ? "; a slow executor is avoided" : "",
-          !spareCpu && home == StealHome.AUTO ? "; no host has CPU to spare" : "");
+          !spareCpu && home == StealHome.AUTO ? "; no executor has CPU to spare" : "");
     }
     return running;
   }
@@ -104,7 +104,7 @@ public final class HomeGrouping {
 
   /**
    * The home iteration {@code iteration} runs ({@code avoiding}: a slow executor is avoided; {@code
-   * spareCpu}: some executor's host has CPU to spare, else block tasks unless avoiding).
+   * spareCpu}: some executor has CPU to spare, else block tasks unless avoiding).
    */
   public StealHome choose(int iteration, boolean avoiding, boolean spareCpu) {
     if (home != StealHome.AUTO) {

@@ -20,8 +20,8 @@ import org.flexcode.stragglers.StragglerInjector;
  * {@code shadowBlocks}: the blocks shadow tasks estimate, null for all of theirs. With {@code
  * homeGroup} g > 1 the task is one of {@code steal}'s block tasks: partition p runs the home copies
  * of chunks p .. p + g - 1 and reports each chunk as its own task's result, injected straggling
- * once for the block. {@code testHostCpuLoad}: the host CPU load results report, when a test forces
- * one (else NaN: measured).
+ * once for the block. {@code testOthersCpuLoad}: the other processes' CPU load results report, when
+ * a test forces one (else NaN: measured).
  */
 record CodedTask<T, M>(
     IterationInput<T, M> input,
@@ -30,7 +30,7 @@ record CodedTask<T, M>(
     AccumulatorV2<Object[], List<Object[]>> accumulator,
     StragglerInjector injector,
     StragglerHook testDelays,
-    double testHostCpuLoad,
+    double testOthersCpuLoad,
     int homeGroup)
     implements VoidFunction<Iterator<CodedBlock<T>>> {
 
@@ -59,7 +59,7 @@ record CodedTask<T, M>(
       long computeMs = (System.nanoTime() - computeStart) / 1_000_000;
       long injected = injector.afterCompute(task, it + 1, attempt, computeMs, worth[0]);
       context.killTaskIfInterrupted();
-      accumulator.add(PartialResult.success(self, injected, partial, hostCpuLoad()).toWire());
+      accumulator.add(PartialResult.success(self, injected, partial, othersCpuLoad()).toWire());
     } catch (Throwable t) {
       accumulator.add(PartialResult.failure(self, t.toString()).toWire());
       throw t;
@@ -94,7 +94,7 @@ record CodedTask<T, M>(
       long computeMs = (System.nanoTime() - computeStart) / 1_000_000;
       long injected = injector.afterCompute(first, it + 1, attempt, computeMs, worth[0]);
       context.killTaskIfInterrupted();
-      double load = hostCpuLoad();
+      double load = othersCpuLoad();
       for (PartialResult.Attempt chunk : chunks) {
         double[] partial = partials.get(chunk.task());
         if (partial == null) {
@@ -116,9 +116,9 @@ record CodedTask<T, M>(
     }
   }
 
-  /** The host's CPU load for the result: the tests' forced one if set, else {@link HostCpuLoad}. */
-  private double hostCpuLoad() {
-    return Double.isNaN(testHostCpuLoad) ? HostCpuLoad.recent() : testHostCpuLoad;
+  /** Other processes' CPU load for the result: a test's if forced, else {@link OthersCpuLoad}. */
+  private double othersCpuLoad() {
+    return Double.isNaN(testOthersCpuLoad) ? OthersCpuLoad.recent() : testOthersCpuLoad;
   }
 
   /** Adds to {@code worth[0]} the blocks' worth of records computed (for emulated compute). */

@@ -27,7 +27,7 @@ final class JobSubmitter<T> {
   private final PartialResultAccumulator accumulator;
   private final AggregatorOptions options;
   private final StragglerHook testDelays;
-  private final double testHostCpuLoad;
+  private final double testOthersCpuLoad;
   private final String groupPrefix;
   private final String strategy;
 
@@ -52,7 +52,7 @@ final class JobSubmitter<T> {
     this.strategy = strategy;
     this.groupPrefix = groupPrefix;
     this.testDelays = EngineTestHooks.stragglers();
-    this.testHostCpuLoad = EngineTestHooks.hostCpuLoad();
+    this.testOthersCpuLoad = EngineTestHooks.othersCpuLoad();
   }
 
   /**
@@ -103,7 +103,7 @@ final class JobSubmitter<T> {
               accumulator,
               options.injector(),
               testDelays,
-              testHostCpuLoad,
+              testOthersCpuLoad,
               group);
       return SparkInternals.submitJob(sc, rdd, task, tasks.stream().toArray());
     } finally {

@@ -6,8 +6,8 @@ import java.io.Serializable;
  * What one task attempt reports through the accumulator: its coded partial statistic (or, for an
  * attempt that threw, the error; packed sparse when mostly zeros), tagged with the iteration and
  * task so the driver can drop late results of earlier iterations, and with the CPU load of the
- * executor's host when it finished ({@link HostCpuLoad}, NaN for an error). It travels as {@link
- * #toWire}'s JDK-only array, never as this class.
+ * executor's host used by other processes when it finished ({@link OthersCpuLoad}, NaN for an
+ * error). It travels as {@link #toWire}'s JDK-only array, never as this class.
  */
 record PartialResult(
     int iteration,
@@ -19,15 +19,18 @@ record PartialResult(
     long injectedDelayMs,
     PackedVector values,
     String error,
-    double hostCpuLoad)
+    double othersCpuLoad)
     implements Serializable {
 
   /** Which attempt of which task of which iteration ran where, and when it started. */
   record Attempt(int iteration, int task, int attempt, String executorId, long startMs) {}
 
-  /** {@code attempt}'s coded partial statistic, finished now on a host at {@code hostCpuLoad}. */
+  /**
+   * {@code attempt}'s coded partial statistic, finished now; {@code othersCpuLoad}: as {@link
+   * OthersCpuLoad}.
+   */
   static PartialResult success(
-      Attempt attempt, long injectedDelayMs, double[] values, double hostCpuLoad) {
+      Attempt attempt, long injectedDelayMs, double[] values, double othersCpuLoad) {
     return new PartialResult(
         attempt.iteration(),
         attempt.task(),
@@ -38,7 +41,7 @@ record PartialResult(
         injectedDelayMs,
         PackedVector.pack(values),
         null,
-        hostCpuLoad);
+        othersCpuLoad);
   }
 
   /** {@code attempt} threw, now. */
@@ -72,7 +75,7 @@ record PartialResult(
       injectedDelayMs,
       values == null ? null : values.toWire(),
       error,
-      hostCpuLoad
+      othersCpuLoad
     };
   }
 

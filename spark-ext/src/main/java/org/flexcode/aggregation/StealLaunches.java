@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
  *   <li>a chunk whose only launched copy has run over {@code late} x the median launch-to-arrival
  *       time of the finished copies (and at least 100 ms) gets one more copy, placed ({@link
  *       CopyPlacement}) on an idle holder other than the executor running it if there is one, else
- *       on another holder; when the home work runs as block tasks, an idle holder whose host has
- *       CPU to spare takes it earlier ({@link CopyThresholds}).
+ *       on another holder; when the home work runs as block tasks, an idle holder that has CPU to
+ *       spare takes it earlier ({@link CopyThresholds}).
  * </ul>
  *
  * A late job all of whose chunks have arrived is redundant (the run cancels it, killing its losing
@@ -45,8 +45,8 @@ final class StealLaunches implements LateLaunchPolicy {
   private final String[] executorIds;
   private final CopyPlacement placement;
   private final SlowExecutors slow = new SlowExecutors();
-  private final HostLoads hostLoads;
-  private int busyHostLogged = -1;
+  private final OthersCpuLoads othersLoads;
+  private int busyCoresLogged = -1;
   private final HomeGrouping grouping;
   private Set<Integer> avoided = Set.of();
   private int blockHomeIteration = -1;
@@ -70,7 +70,7 @@ final class StealLaunches implements LateLaunchPolicy {
     this.late = late;
     this.listener = listener;
     this.executorIds = executorIds.clone();
-    this.hostLoads = new HostLoads(plan.executors());
+    this.othersLoads = new OthersCpuLoads(plan.executors());
     this.launched = plan.homeTasks();
   }
 
@@ -82,7 +82,8 @@ final class StealLaunches implements LateLaunchPolicy {
   /** Chunks per block when this iteration's home work runs as block tasks, else 1. */
   @Override
   public synchronized int homeGroup(int it) {
-    boolean block = grouping.begin(it, !avoided.isEmpty(), hostLoads.anySpare()) == StealHome.BLOCK;
+    boolean block =
+        grouping.begin(it, !avoided.isEmpty(), othersLoads.anySpare()) == StealHome.BLOCK;
     blockHomeIteration = block ? it : blockHomeIteration;
     return block ? plan.chunksPerBlock() : 1;
   }
@@ -104,7 +105,7 @@ final class StealLaunches implements LateLaunchPolicy {
     if (done.cardinality() == plan.numChunks()) {
       return null;
     }
-    noteHostLoads(arrivals);
+    noteOthersCpuLoads(arrivals);
     boolean[] idle = idleExecutors(it, done, arrivals);
     BitSet tasks = new BitSet(plan.numTasks());
     stealPending(it, done, idle, tasks);
@@ -147,7 +148,7 @@ final class StealLaunches implements LateLaunchPolicy {
    */
   synchronized StealRecord report(int it, Arrivals arrivals, Decision decision, long endMs) {
     startIteration(it);
-    noteHostLoads(arrivals);
+    noteOthersCpuLoads(arrivals);
     BitSet used = decision.used();
     Map<Integer, PartialResult> results = arrivals.results();
     List<StealRecord.Move> moves = new ArrayList<>();
@@ -299,7 +300,7 @@ final class StealLaunches implements LateLaunchPolicy {
       boolean early = !due.dueAnywhere(now - start);
       int target = idleHolder(chunk, idle, busy, early);
       if (target < 0 && early) {
-        logBusyHost(it, chunk, idleHolder(chunk, idle, busy, false), now - start, due);
+        logBusyCores(it, chunk, idleHolder(chunk, idle, busy, false), now - start, due);
       } else if (target < 0) {
         target = anyHolder(chunk, busy);
       }
@@ -364,12 +365,13 @@ final class StealLaunches implements LateLaunchPolicy {
 
   /**
    * An idle, not avoided executor holding a copy of {@code chunk}, other than {@code busy}; {@code
-   * spareCpu}: only one whose host has CPU to spare ({@link CopyThresholds#spareCpu}).
+   * spareCpu}: only one with CPU to spare ({@link CopyThresholds#spareCpu}: other processes do not
+   * keep its host busy).
    */
   private int idleHolder(int chunk, boolean[] idle, int busy, boolean spareCpu) {
     for (int k = 0; k < plan.copies(); k++) {
       int e = plan.executorOf(plan.taskOf(chunk, k));
-      boolean free = !spareCpu || CopyThresholds.spareCpu(hostLoads.of(e));
+      boolean free = !spareCpu || CopyThresholds.spareCpu(othersLoads.of(e));
       if (idle[e] && e != busy && !avoided.contains(e) && free) {
         return e;
       }
@@ -377,32 +379,32 @@ final class StealLaunches implements LateLaunchPolicy {
     return -1;
   }
 
-  /** Each executor's latest host CPU load among the iteration's results. */
-  private void noteHostLoads(Arrivals arrivals) {
+  /** Each executor's latest report of other processes' CPU load among the iteration's results. */
+  private void noteOthersCpuLoads(Arrivals arrivals) {
     for (PartialResult r : arrivals.results().values()) {
-      hostLoads.note(plannedIndexOf(r.executorId()), r.finishMs(), r.hostCpuLoad());
+      othersLoads.note(plannedIndexOf(r.executorId()), r.finishMs(), r.othersCpuLoad());
     }
   }
 
   /**
    * Logs (once per iteration) that idle holder {@code holder} (if >= 0) takes no early copy of
-   * {@code chunk}, run {@code ranMs}, because its host's CPU is busy.
+   * {@code chunk}, run {@code ranMs}, because other processes keep its host's CPU busy.
    */
-  private void logBusyHost(int it, int chunk, int holder, long ranMs, CopyThresholds due) {
-    if (holder < 0 || busyHostLogged == it) {
+  private void logBusyCores(int it, int chunk, int holder, long ranMs, CopyThresholds due) {
+    if (holder < 0 || busyCoresLogged == it) {
       return;
     }
-    busyHostLogged = it;
+    busyCoresLogged = it;
     LOG.info(
-        "FlexCode iteration {}: chunk {} has run {} ms; idle holder {}'s host is at {}% CPU (over"
-            + " {}%): no early copy, which would take CPU from the work it relieves; a copy is due"
+        "FlexCode iteration {}: chunk {} has run {} ms; other processes keep idle holder {}'s host"
+            + " {}% busy (over {}%): no early copy, which would take CPU from the work it relieves; a copy is due"
             + " after {} ms",
         it,
         chunk,
         ranMs,
         executorIds[holder],
-        Math.round(100 * hostLoads.of(holder)),
-        Math.round(100 * CopyThresholds.BUSY_HOST),
+        Math.round(100 * othersLoads.of(holder)),
+        Math.round(100 * CopyThresholds.BUSY_WITH_OTHERS),
         Math.round(due.anyHolderMs()));
   }
 

@@ -52,7 +52,7 @@ class CopyThresholdsTest {
   @Test
   void onlyAHostWithCpuToSpareTakesEarlyCopies() {
     assertTrue(CopyThresholds.spareCpu(0.5));
-    assertTrue(CopyThresholds.spareCpu(CopyThresholds.BUSY_HOST));
+    assertTrue(CopyThresholds.spareCpu(CopyThresholds.BUSY_WITH_OTHERS));
     assertTrue(CopyThresholds.spareCpu(Double.NaN), "unknown: cores of its own");
     assertFalse(CopyThresholds.spareCpu(0.95));
   }

@@ -79,7 +79,7 @@ class StealPlacementClusterTest {
       throws Exception {
     int slowBlockTask = 2; // block 1: chunks 2 and 3, their second copies tasks 8 and 9
     AggregatorOptions options = onThreeExecutorsWithSlowTask(jsc, slowBlockTask);
-    EngineTestHooks.installHostCpuLoad(0.3); // the holders' host has CPU to spare
+    EngineTestHooks.installOthersCpuLoad(0.3); // other processes leave the holders CPU to spare
     // late=100000: no late copy on a busy holder before the straggler's 60 s are over
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
@@ -111,7 +111,7 @@ class StealPlacementClusterTest {
         "three executors registered: " + SparkInternals.executors(jsc.sc()));
     AggregatorOptions options =
         straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, slowBlockTask, 3_000));
-    EngineTestHooks.installHostCpuLoad(0.97); // every core of the host busy
+    EngineTestHooks.installOthersCpuLoad(0.97); // other executors keep every core of the host busy
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, 600, 3),

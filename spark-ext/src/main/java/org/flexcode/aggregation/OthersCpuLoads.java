@@ -4,16 +4,17 @@ import java.util.Arrays;
 import org.flexcode.adaptive.CopyThresholds;
 
 /**
- * The latest host CPU load ({@link HostCpuLoad}) each planned executor's results reported: what
- * {@code steal} checks before an idle holder takes an early copy. NaN until an executor reports.
+ * The latest load of other processes on its host's CPU ({@link OthersCpuLoad}) each planned
+ * executor's results reported: what {@code steal} checks before an idle holder takes an early copy.
+ * NaN until an executor reports.
  */
-final class HostLoads {
+final class OthersCpuLoads {
 
   private final double[] load;
   private final long[] reportedAtMs;
 
   /** No load known yet for any of {@code executors} planned executors. */
-  HostLoads(int executors) {
+  OthersCpuLoads(int executors) {
     load = new double[executors];
     reportedAtMs = new long[executors];
     Arrays.fill(load, Double.NaN);
@@ -21,16 +22,16 @@ final class HostLoads {
   }
 
   /** A result of planned executor {@code executor} finished at {@code finishMs} reporting it. */
-  void note(int executor, long finishMs, double hostCpuLoad) {
-    if (executor >= 0 && finishMs >= reportedAtMs[executor] && !Double.isNaN(hostCpuLoad)) {
-      load[executor] = hostCpuLoad;
+  void note(int executor, long finishMs, double othersCpuLoad) {
+    if (executor >= 0 && finishMs >= reportedAtMs[executor] && !Double.isNaN(othersCpuLoad)) {
+      load[executor] = othersCpuLoad;
       reportedAtMs[executor] = finishMs;
     }
   }
 
   /**
-   * Whether some executor's host has CPU to spare ({@link CopyThresholds#spareCpu}): true unless at
-   * least one has reported and every report is over {@link CopyThresholds#BUSY_HOST}.
+   * Whether some executor has CPU to spare ({@link CopyThresholds#spareCpu}): true unless at least
+   * one has reported and every report is over {@link CopyThresholds#BUSY_WITH_OTHERS}.
    */
   boolean anySpare() {
     boolean reported = false;
@@ -43,7 +44,7 @@ final class HostLoads {
     return !reported;
   }
 
-  /** Planned executor {@code executor}'s host's latest reported CPU load, or NaN. */
+  /** Planned executor {@code executor}'s latest report of other processes' load, or NaN. */
   double of(int executor) {
     return load[executor];
   }
