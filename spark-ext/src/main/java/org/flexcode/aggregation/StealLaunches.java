@@ -397,8 +397,8 @@ final class StealLaunches implements LateLaunchPolicy {
     busyCoresLogged = it;
     LOG.info(
         "FlexCode iteration {}: chunk {} has run {} ms; other processes keep idle holder {}'s host"
-            + " {}% busy (over {}%): no early copy, which would take CPU from the work it relieves; a copy is due"
-            + " after {} ms",
+            + " {}% busy (over {}%): no early copy, which would take CPU from the work it"
+            + " relieves; a copy is due after {} ms",
         it,
         chunk,
         ranMs,
