@@ -96,7 +96,8 @@ public final class HomeGrouping {
 
   /**
    * The home iteration {@code iteration} runs: {@link StealHome#CHUNKS} or {@link StealHome#BLOCK}
-   * ({@code avoiding}: a slow executor is avoided).
+   * ({@code avoiding}: a slow executor is avoided), with CPU to spare (the model's executors have
+   * cores of their own).
    */
   public StealHome choose(int iteration, boolean avoiding) {
     return choose(iteration, avoiding, true);
