@@ -47,6 +47,7 @@ final class StealLaunches implements LateLaunchPolicy {
   private final SlowExecutors slow = new SlowExecutors();
   private final OthersCpuLoads othersLoads;
   private int busyCoresLogged = -1;
+  private int loadsNoted;
   private final HomeGrouping grouping;
   private Set<Integer> avoided = Set.of();
   private int blockHomeIteration = -1;
@@ -211,6 +212,7 @@ final class StealLaunches implements LateLaunchPolicy {
       launched = plan.homeTasks();
       lateCopies.clear();
       cancelledMs.clear();
+      loadsNoted = 0;
     }
   }
 
@@ -379,9 +381,12 @@ final class StealLaunches implements LateLaunchPolicy {
     return -1;
   }
 
-  /** Each executor's latest report of other processes' CPU load among the iteration's results. */
+  /** Notes the other processes' CPU load each result arrived since the last call reports. */
   private void noteOthersCpuLoads(Arrivals arrivals) {
-    for (PartialResult r : arrivals.results().values()) {
+    List<Integer> order = arrivals.order();
+    Map<Integer, PartialResult> results = arrivals.results();
+    for (; loadsNoted < order.size(); loadsNoted++) {
+      PartialResult r = results.get(order.get(loadsNoted));
       othersLoads.note(plannedIndexOf(r.executorId()), r.finishMs(), r.othersCpuLoad());
     }
   }

@@ -40,10 +40,28 @@ class StealPlacementClusterTest {
   /** Waits for the three executors; options delaying task {@code task} of iteration 0 by 60 s. */
   private static AggregatorOptions onThreeExecutorsWithSlowTask(JavaSparkContext jsc, int task)
       throws InterruptedException {
+    return onThreeExecutorsWithSlowTask(jsc, task, 60_000);
+  }
+
+  /** Waits for the three executors; options delaying task {@code task} of iteration 0. */
+  private static AggregatorOptions onThreeExecutorsWithSlowTask(
+      JavaSparkContext jsc, int task, long delayMs) throws InterruptedException {
     assertTrue(
         eventually(180_000, () -> SparkInternals.executors(jsc.sc()).size() == 3),
         "three executors registered: " + SparkInternals.executors(jsc.sc()));
-    return straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, task, 60_000));
+    return straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, task, delayMs));
+  }
+
+  /**
+   * {@code steal} with one task per block and no late copy before 100,000 x the median: only an
+   * idle holder's early takeover moves chunks.
+   */
+  private static CodedAggregator<Double> blockTasksWithoutLateCopies(
+      JavaSparkContext jsc, AggregatorOptions options) {
+    return CodedAggregator.create(
+        data(jsc, 600, 3),
+        AggregationStrategy.parse("steal:r=2,chunks=2,late=100000,home=block"),
+        options);
   }
 
   @Test
@@ -80,12 +98,8 @@ class StealPlacementClusterTest {
     int slowBlockTask = 2; // block 1: chunks 2 and 3, their second copies tasks 8 and 9
     AggregatorOptions options = onThreeExecutorsWithSlowTask(jsc, slowBlockTask);
     EngineTestHooks.installOthersCpuLoad(0.3); // other processes leave the holders CPU to spare
-    // late=100000: no late copy on a busy holder before the straggler's 60 s are over
-    try (CodedAggregator<Double> engine =
-        CodedAggregator.create(
-            data(jsc, 600, 3),
-            AggregationStrategy.parse("steal:r=2,chunks=2,late=100000,home=block"),
-            options)) {
+    // no late copy on a busy holder before the straggler's 60 s are over
+    try (CodedAggregator<Double> engine = blockTasksWithoutLateCopies(jsc, options)) {
       AggregateResult result = engine.aggregate(3.0, STATISTIC, 3);
       assertTrue(relativeError(result.values(), expected(600, 3.0)) <= 1e-12);
       for (int chunk : List.of(2, 3)) {
@@ -106,17 +120,9 @@ class StealPlacementClusterTest {
   @Test
   void anIdleHolderOnABusyHostLeavesASlowBlockTaskAlone(JavaSparkContext jsc) throws Exception {
     int slowBlockTask = 2; // block 1: chunks 2 and 3
-    assertTrue(
-        eventually(180_000, () -> SparkInternals.executors(jsc.sc()).size() == 3),
-        "three executors registered: " + SparkInternals.executors(jsc.sc()));
-    AggregatorOptions options =
-        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, slowBlockTask, 3_000));
+    AggregatorOptions options = onThreeExecutorsWithSlowTask(jsc, slowBlockTask, 3_000);
     EngineTestHooks.installOthersCpuLoad(0.97); // other executors keep every core of the host busy
-    try (CodedAggregator<Double> engine =
-        CodedAggregator.create(
-            data(jsc, 600, 3),
-            AggregationStrategy.parse("steal:r=2,chunks=2,late=100000,home=block"),
-            options)) {
+    try (CodedAggregator<Double> engine = blockTasksWithoutLateCopies(jsc, options)) {
       AggregateResult result = engine.aggregate(3.0, STATISTIC, 3);
       assertTrue(relativeError(result.values(), expected(600, 3.0)) <= 1e-12);
       assertEquals(
