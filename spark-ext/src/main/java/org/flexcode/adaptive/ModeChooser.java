@@ -1,6 +1,9 @@
 package org.flexcode.adaptive;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import org.flexcode.adaptive.ModeChoice.Mode;
 import org.flexcode.adaptive.ModeChoice.Predictions;
@@ -53,10 +56,18 @@ import org.flexcode.adaptive.ModeChoice.Predictions;
  * the estimate while it is worked around, and a recovered one is seen as soon as its home copy
  * finishes first again.
  *
+ * <p>Each prediction is then scaled by what its mode measured ({@link ModeCalibration}): the mean,
+ * over the last {@code window} iterations the mode ran, of the measured iteration ms over the
+ * model's ms for that iteration's own task times (1 for a mode not run in the last 4 x window), so
+ * costs the model misses (a copy's launch and kill, the wait for a quorum) count.
+ *
  * <p>Switching, with 10% hysteresis: a simpler mode (bsp before steal before ignore) whose
  * prediction is within 10% of the current mode's replaces it (a tolerant mode must earn its keep);
  * otherwise the mode with the lowest prediction replaces the current one only if it is more than
- * 10% lower. Without history the mode is bsp.
+ * 10% lower. One exception measures before it trusts: when the current mode's measured time is off
+ * its model's by more than 5%, a mode not measured lately that predicts less (by any amount) is run
+ * for an iteration, and the rule above then compares measured factors. Without history the mode is
+ * bsp.
  *
  * <p>Plain Java, not thread-safe: the engine's driver thread calls it.
  */
@@ -76,7 +87,9 @@ public final class ModeChooser {
   private final double copiedBy;
   private final TimeHistory history;
   private final WorkerPace pace;
+  private final ModeCalibration calibration;
   private Mode current = Mode.BSP;
+  private int runningB; // the b of the current mode if ignore
 
   /**
    * A chooser for home chunks held by workers {@code workerOf[c]} (0 .. W-1) with {@code
@@ -125,32 +138,59 @@ public final class ModeChooser {
     this.maxB = exact ? 0 : BackupChooser.largestB(workerRecords, floor);
     this.history = new TimeHistory(records.length, window);
     this.pace = new WorkerPace(workerOf, records, window, 4 * window);
+    this.calibration = new ModeCalibration(window, 4 * window);
   }
 
   /** The choice for the next iteration (it becomes the current mode). */
   public ModeChoice choose() {
     if (history.isEmpty()) {
       current = Mode.BSP;
+      runningB = 0;
       return new ModeChoice(
           Mode.BSP, Predictions.NONE, false, "mode=bsp; no history yet, every chunk at its home");
     }
-    Predictions p = predict();
+    Predictions p = calibrated(forecast());
     Mode previous = current;
     String why = switchTo(p);
+    runningB = current == Mode.IGNORE ? p.ignoreB() : 0;
     boolean switched = current != previous;
     String reason =
         String.format(
             Locale.ROOT,
-            "mode=%s; %s; predicted ms per pass over the last %d iterations: bsp %.0f, steal %.0f%s",
+            "mode=%s; %s; predicted ms per pass over the last %d iterations: bsp %.0f%s, steal"
+                + " %.0f%s%s",
             new ModeChoice(current, p, switched, "").label(),
             why,
             history.size(),
             p.bspMs(),
+            factorNote(Mode.BSP),
             p.stealMs(),
+            factorNote(Mode.STEAL),
             maxB > 0
-                ? String.format(Locale.ROOT, ", ignore:b=%d %.0f", p.ignoreB(), p.ignoreMs())
+                ? String.format(
+                    Locale.ROOT,
+                    ", ignore:b=%d %.0f%s",
+                    p.ignoreB(),
+                    p.ignoreMs(),
+                    factorNote(Mode.IGNORE))
                 : "");
     return new ModeChoice(current, p, switched, reason);
+  }
+
+  /** " (x1.20 measured)" when {@code mode}'s prediction is scaled by a measured factor. */
+  private String factorNote(Mode mode) {
+    return calibration.measured(mode)
+        ? String.format(Locale.ROOT, " (x%.2f measured)", calibration.factor(mode))
+        : "";
+  }
+
+  /** Each mode's per-pass prediction times its measured factor ({@link ModeCalibration}). */
+  private Predictions calibrated(Predictions raw) {
+    return new Predictions(
+        raw.bspMs() * calibration.factor(Mode.BSP),
+        raw.stealMs() * calibration.factor(Mode.STEAL),
+        raw.ignoreMs() * calibration.factor(Mode.IGNORE),
+        raw.ignoreB());
   }
 
   /** Sets {@link #current} by the switching rule; says why. */
@@ -180,7 +220,38 @@ public final class ModeChooser {
       current = best;
       return why;
     }
-    return "keep " + name(current) + ": no mode predicts more than 10% less";
+    return tryUnmeasured(p, now);
+  }
+
+  /**
+   * Keeps the current mode unless its model is off ({@link ModeCalibration#off}) and an allowed
+   * mode not measured lately predicts less time: then switches to it for a measurement, since the
+   * model that misses the current mode's costs may miss the other's too.
+   */
+  private String tryUnmeasured(Predictions p, double now) {
+    Mode trial = null;
+    if (calibration.off(current)) {
+      for (Mode m : Mode.values()) {
+        if (m != current && allowed(m) && !calibration.measured(m) && p.of(m) < now) {
+          trial = trial == null || p.of(m) < p.of(trial) ? m : trial;
+        }
+      }
+    }
+    if (trial == null) {
+      return "keep " + name(current) + ": no mode predicts more than 10% less";
+    }
+    String why =
+        String.format(
+            Locale.ROOT,
+            "try %s: it predicts %.0f%% less and %s's measured time is x%.2f its model's, so"
+                + " measure %s too",
+            name(trial),
+            100 * (1 - p.of(trial) / now),
+            name(current),
+            calibration.factor(current),
+            name(trial));
+    current = trial;
+    return why;
   }
 
   private boolean allowed(Mode m) {
@@ -215,37 +286,24 @@ public final class ModeChooser {
     }
     history.add(times, c -> 4 * window);
     pace.add(times, ranBy);
+    List<Terms> terms = terms();
+    double modelMs = terms.get(terms.size() - 1).of(current, runningB);
+    double measured = Arrays.stream(times.responseMs()).max().getAsDouble() + times.overheadMs();
+    calibration.record(current, modelMs, measured);
   }
 
-  /** Each mode's predicted ms per pass over the history. */
-  Predictions predict() {
+  /** Each mode's predicted ms per pass over the history (the model alone). */
+  private Predictions forecast() {
     double bsp = 0;
     double steal = 0;
     double[] ignoreMs = new double[maxB + 1];
     double[] ignoreShare = new double[maxB + 1];
-    java.util.Iterator<Double> overhead = history.overheads().iterator();
-    java.util.Iterator<WorkerPace.View> paces = pace.views().iterator();
-    for (double[] times : history.estimates()) {
-      double o = overhead.next();
-      double[] span = spans(times);
-      WorkerPace.View view = paces.next();
-      double[] alone = view.ownMsOr(span);
-      double rate = 0;
-      for (int g = 0; g < workers; g++) {
-        rate += workerRecords[g] / Math.max(1.0, span[g]);
-      }
-      bsp += Math.max(Arrays.stream(span).max().getAsDouble(), view.waitFloorMs()) + o;
-      double[] sorted = times.clone();
-      Arrays.sort(sorted);
-      double longest = Math.max(sorted[sorted.length - 1], view.waitFloorMs());
-      double copied = Math.min(longest, copiedBy * sorted[sorted.length / 2]);
-      steal += Math.max(rate > 0 ? total / rate : 0, copied) + o;
-      Integer[] order = slowestFirst(alone);
-      long kept = total;
+    for (Terms t : terms()) {
+      bsp += t.bspMs();
+      steal += t.stealMs();
       for (int b = 1; b <= maxB; b++) {
-        kept -= workerRecords[order[b - 1]];
-        ignoreMs[b] += alone[order[b]] + o;
-        ignoreShare[b] += total > 0 ? (double) kept / total : 1;
+        ignoreMs[b] += t.ignoreMs()[b];
+        ignoreShare[b] += t.ignoreShare()[b];
       }
     }
     int bestB = 0;
@@ -259,6 +317,58 @@ public final class ModeChooser {
     }
     int k = history.size();
     return new Predictions(bsp / k, steal / k, ignore, bestB);
+  }
+
+  /**
+   * One iteration of the history as the model sees it: the ms of bsp, of steal and of ignore:b for
+   * each b (fixed cost included), and the share of the records ignore:b aggregates.
+   */
+  private record Terms(double bspMs, double stealMs, double[] ignoreMs, double[] ignoreShare) {
+
+    /** The model's ms for the iteration in {@code mode} (ignore leaving out {@code b}). */
+    double of(Mode mode, int b) {
+      return switch (mode) {
+        case BSP -> bspMs;
+        case STEAL -> stealMs;
+        case IGNORE -> b >= 1 && b < ignoreMs.length ? ignoreMs[b] : Double.NaN;
+      };
+    }
+  }
+
+  /** The model's terms of each iteration of the history, oldest first. */
+  private List<Terms> terms() {
+    List<Terms> terms = new ArrayList<>();
+    Iterator<Double> overhead = history.overheads().iterator();
+    Iterator<WorkerPace.View> paces = pace.views().iterator();
+    for (double[] times : history.estimates()) {
+      terms.add(termsOf(times, overhead.next(), paces.next()));
+    }
+    return terms;
+  }
+
+  private Terms termsOf(double[] times, double o, WorkerPace.View view) {
+    double[] span = spans(times);
+    double[] alone = view.ownMsOr(span);
+    double rate = 0;
+    for (int g = 0; g < workers; g++) {
+      rate += workerRecords[g] / Math.max(1.0, span[g]);
+    }
+    double bsp = Math.max(Arrays.stream(span).max().getAsDouble(), view.waitFloorMs()) + o;
+    double[] sorted = times.clone();
+    Arrays.sort(sorted);
+    double longest = Math.max(sorted[sorted.length - 1], view.waitFloorMs());
+    double copied = Math.min(longest, copiedBy * sorted[sorted.length / 2]);
+    double steal = Math.max(rate > 0 ? total / rate : 0, copied) + o;
+    double[] ignoreMs = new double[maxB + 1];
+    double[] ignoreShare = new double[maxB + 1];
+    Integer[] order = slowestFirst(alone);
+    long kept = total;
+    for (int b = 1; b <= maxB; b++) {
+      kept -= workerRecords[order[b - 1]];
+      ignoreMs[b] = alone[order[b]] + o;
+      ignoreShare[b] = total > 0 ? (double) kept / total : 1;
+    }
+    return new Terms(bsp, steal, ignoreMs, ignoreShare);
   }
 
   /** Each worker's span: the latest of its home chunks' times. */
