@@ -7,18 +7,21 @@ import java.util.Map;
 import org.flexcode.adaptive.ModeChoice.Mode;
 
 /**
- * How far {@link ModeChooser}'s model of each mode is from what that mode measured: for each mode,
- * the ratios (measured iteration ms / the model's ms for that same iteration, from the task times
- * it showed) of the last {@code window} iterations it ran, forgotten once {@code memory} iterations
- * old. Comparing with the model of the iteration itself, not with the forecast made before it, the
- * ratio measures what the model misses (a copy's launch and kill, the wait for a quorum), not a
- * straggler appearing or recovering. A mode's factor is the ratios' mean, clamped to [{@link
- * #MIN_FACTOR}, {@link #MAX_FACTOR}], and 1 for a mode with no ratio: the model is trusted until
- * measured. The chooser multiplies each mode's prediction by its factor.
+ * How far {@link ModeChooser}'s forecasts of each mode are from what that mode measured: for each
+ * mode, the ratios (measured iteration ms / the ms forecast for that iteration before it ran) of
+ * the last {@code window} iterations it ran, forgotten once {@code memory} iterations old. A mode's
+ * factor is the ratios' median, clamped to [{@link #MIN_FACTOR}, {@link #MAX_FACTOR}], and 1 for a
+ * mode with fewer than {@link #MIN_RATIOS}: the model is trusted until measured. The median, not
+ * the mean, so that the iteration a straggler appears or recovers in (a forecast from the history
+ * before the change) does not set the factor alone once the mode has run a few iterations. The
+ * chooser multiplies each mode's prediction by its factor.
  *
  * <p>Plain Java, not thread-safe.
  */
 final class ModeCalibration {
+
+  /** The ratios a mode needs before its factor counts: one forecast that missed is not a bias. */
+  static final int MIN_RATIOS = 3;
 
   /** The smallest factor applied: a model wrong by more than 2x is not trusted to be that wrong. */
   static final double MIN_FACTOR = 0.5;
@@ -45,14 +48,12 @@ final class ModeCalibration {
     }
   }
 
-  /**
-   * Records one iteration of {@code mode}: the model's and the measured ms (ignored unless > 0).
-   */
-  void record(Mode mode, double modelMs, double measuredMs) {
+  /** Records one iteration of {@code mode}: its forecast and measured ms (ignored unless > 0). */
+  void record(Mode mode, double forecastMs, double measuredMs) {
     iteration++;
-    if (modelMs > 0 && measuredMs > 0 && Double.isFinite(modelMs)) {
+    if (forecastMs > 0 && measuredMs > 0 && Double.isFinite(forecastMs)) {
       Deque<double[]> seen = ratios.get(mode);
-      seen.addLast(new double[] {iteration, measuredMs / modelMs});
+      seen.addLast(new double[] {iteration, measuredMs / forecastMs});
       while (seen.size() > window) {
         seen.removeFirst();
       }
@@ -64,22 +65,21 @@ final class ModeCalibration {
     }
   }
 
-  /** Whether {@code mode} ran recently enough to have a measured factor. */
+  /** Whether {@code mode} ran recently enough, and often enough, to have a measured factor. */
   boolean measured(Mode mode) {
-    return !ratios.get(mode).isEmpty();
+    return ratios.get(mode).size() >= MIN_RATIOS;
   }
 
-  /** The factor of {@code mode}'s prediction: its measured ratios' mean, or 1 unmeasured. */
+  /** The factor of {@code mode}'s prediction: its measured ratios' median, or 1 unmeasured. */
   double factor(Mode mode) {
     Deque<double[]> seen = ratios.get(mode);
-    if (seen.isEmpty()) {
+    if (!measured(mode)) {
       return 1.0;
     }
-    double sum = 0;
-    for (double[] r : seen) {
-      sum += r[1];
-    }
-    return Math.max(MIN_FACTOR, Math.min(MAX_FACTOR, sum / seen.size()));
+    double[] sorted = seen.stream().mapToDouble(r -> r[1]).sorted().toArray();
+    int n = sorted.length;
+    double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    return Math.max(MIN_FACTOR, Math.min(MAX_FACTOR, median));
   }
 
   /** Whether {@code mode} is measured and its factor is off 1 by more than {@link #OFF_BY}. */

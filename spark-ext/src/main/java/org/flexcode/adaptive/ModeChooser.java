@@ -56,10 +56,14 @@ import org.flexcode.adaptive.ModeChoice.Predictions;
  * the estimate while it is worked around, and a recovered one is seen as soon as its home copy
  * finishes first again.
  *
- * <p>Each prediction is then scaled by what its mode measured ({@link ModeCalibration}): the mean,
- * over the last {@code window} iterations the mode ran, of the measured iteration ms over the
- * model's ms for that iteration's own task times (1 for a mode not run in the last 4 x window), so
- * costs the model misses (a copy's launch and kill, the wait for a quorum) count.
+ * <p>Each prediction is then scaled by what its mode measured ({@link ModeCalibration}): the
+ * median, over the last {@code window} iterations the mode ran, of the measured iteration ms over
+ * the ms forecast for it (1 for a mode that ran fewer than {@link ModeCalibration#MIN_RATIOS} of
+ * the last 4 x window iterations). A ratio counts only when the history it was forecast from was
+ * steady (each iteration's term within 25% of their mean): across a straggler's arrival or recovery
+ * the forecast is wrong by the change, not by the model. So costs the model misses (a copy's launch
+ * and kill, the wait for a quorum) and a mode's forecast from the other modes' observations (bsp's
+ * from iterations where holders took a straggler's chunks) are corrected by what the mode did.
  *
  * <p>Switching, with 10% hysteresis: a simpler mode (bsp before steal before ignore) whose
  * prediction is within 10% of the current mode's replaces it (a tolerant mode must earn its keep);
@@ -76,6 +80,9 @@ public final class ModeChooser {
   /** The hysteresis: a switch needs a prediction this much lower (or simpler and this close). */
   public static final double MARGIN = 0.10;
 
+  /** A history is steady when each iteration's forecast term is within 25% of their mean. */
+  static final double STEADY = 0.25;
+
   private final int[] workerOf;
   private final int workers;
   private final long[] records;
@@ -89,7 +96,8 @@ public final class ModeChooser {
   private final WorkerPace pace;
   private final ModeCalibration calibration;
   private Mode current = Mode.BSP;
-  private int runningB; // the b of the current mode if ignore
+  private double forecastMs = Double.NaN; // the current mode's iteration, as the model forecast it
+  private boolean trying; // the current mode runs until measured, to be compared by its factor
 
   /**
    * A chooser for home chunks held by workers {@code workerOf[c]} (0 .. W-1) with {@code
@@ -145,14 +153,15 @@ public final class ModeChooser {
   public ModeChoice choose() {
     if (history.isEmpty()) {
       current = Mode.BSP;
-      runningB = 0;
+      forecastMs = Double.NaN;
       return new ModeChoice(
           Mode.BSP, Predictions.NONE, false, "mode=bsp; no history yet, every chunk at its home");
     }
-    Predictions p = calibrated(forecast());
+    List<Terms> terms = terms();
+    Predictions p = calibrated(forecast(terms));
     Mode previous = current;
     String why = switchTo(p);
-    runningB = current == Mode.IGNORE ? p.ignoreB() : 0;
+    forecastMs = steadyForecast(terms, current == Mode.IGNORE ? p.ignoreB() : 0);
     boolean switched = current != previous;
     String reason =
         String.format(
@@ -177,6 +186,23 @@ public final class ModeChooser {
     return new ModeChoice(current, p, switched, reason);
   }
 
+  /**
+   * The current mode's forecast iteration ms (the mean of its terms), or NaN unless the history was
+   * steady: every term within {@link #STEADY} of the mean. A forecast from a history that a
+   * straggler's arrival or recovery just changed is wrong by the change, not by the model's bias,
+   * and is not compared with the measurement.
+   */
+  private double steadyForecast(List<Terms> terms, int b) {
+    double[] ms = terms.stream().mapToDouble(t -> t.of(current, b)).toArray();
+    double mean = Arrays.stream(ms).average().orElse(Double.NaN);
+    for (double m : ms) {
+      if (!(Math.abs(m - mean) <= STEADY * mean)) {
+        return Double.NaN;
+      }
+    }
+    return mean;
+  }
+
   /** " (x1.20 measured)" when {@code mode}'s prediction is scaled by a measured factor. */
   private String factorNote(Mode mode) {
     return calibration.measured(mode)
@@ -195,6 +221,10 @@ public final class ModeChooser {
 
   /** Sets {@link #current} by the switching rule; says why. */
   private String switchTo(Predictions p) {
+    if (trying && !calibration.measured(current)) {
+      return "keep " + name(current) + ": on trial until measured";
+    }
+    trying = false;
     double now = p.of(current);
     for (Mode m : Mode.values()) {
       if (m.ordinal() < current.ordinal() && allowed(m) && p.of(m) <= (1 + MARGIN) * now) {
@@ -251,6 +281,7 @@ public final class ModeChooser {
             calibration.factor(current),
             name(trial));
     current = trial;
+    trying = true;
     return why;
   }
 
@@ -286,19 +317,20 @@ public final class ModeChooser {
     }
     history.add(times, c -> 4 * window);
     pace.add(times, ranBy);
-    List<Terms> terms = terms();
-    double modelMs = terms.get(terms.size() - 1).of(current, runningB);
-    double measured = Arrays.stream(times.responseMs()).max().getAsDouble() + times.overheadMs();
-    calibration.record(current, modelMs, measured);
+    if (!Double.isNaN(forecastMs)) {
+      double measured = Arrays.stream(times.responseMs()).max().getAsDouble() + times.overheadMs();
+      calibration.record(current, forecastMs, measured);
+      forecastMs = Double.NaN;
+    }
   }
 
   /** Each mode's predicted ms per pass over the history (the model alone). */
-  private Predictions forecast() {
+  private Predictions forecast(List<Terms> terms) {
     double bsp = 0;
     double steal = 0;
     double[] ignoreMs = new double[maxB + 1];
     double[] ignoreShare = new double[maxB + 1];
-    for (Terms t : terms()) {
+    for (Terms t : terms) {
       bsp += t.bspMs();
       steal += t.stealMs();
       for (int b = 1; b <= maxB; b++) {
