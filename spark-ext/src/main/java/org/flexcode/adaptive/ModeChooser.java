@@ -57,9 +57,9 @@ import org.flexcode.adaptive.ModeChoice.Predictions;
  * finishes first again.
  *
  * <p>Each prediction is then scaled by what its mode measured ({@link ModeCalibration}): the
- * median, over the last {@code window} iterations the mode ran, of the measured iteration ms over
- * the ms forecast for it (1 for a mode that ran fewer than {@link ModeCalibration#MIN_RATIOS} of
- * the last 4 x window iterations). A ratio counts only when the history it was forecast from was
+ * median, over the last 2 x {@code window} iterations the mode ran, of the measured iteration ms
+ * over the ms forecast for it (1 for a mode that ran fewer than {@link ModeCalibration#MIN_RATIOS}
+ * of the last 4 x window iterations). A ratio counts only when the history it was forecast from was
  * steady (each iteration's term within 25% of their mean): across a straggler's arrival or recovery
  * the forecast is wrong by the change, not by the model. So costs the model misses (a copy's launch
  * and kill, the wait for a quorum) and a mode's forecast from the other modes' observations (bsp's
@@ -146,7 +146,7 @@ public final class ModeChooser {
     this.maxB = exact ? 0 : BackupChooser.largestB(workerRecords, floor);
     this.history = new TimeHistory(records.length, window);
     this.pace = new WorkerPace(workerOf, records, window, 4 * window);
-    this.calibration = new ModeCalibration(window, 4 * window);
+    this.calibration = new ModeCalibration(2 * window, 4 * window);
   }
 
   /** The choice for the next iteration (it becomes the current mode). */

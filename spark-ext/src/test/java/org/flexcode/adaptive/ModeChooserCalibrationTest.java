@@ -28,13 +28,7 @@ class ModeChooserCalibrationTest {
   private static final double OVERHEAD = 50;
 
   private static ModeChooser chooser() {
-    int[] workerOf = new int[WORKERS * CHUNKS];
-    for (int c = 0; c < workerOf.length; c++) {
-      workerOf[c] = c / CHUNKS;
-    }
-    long[] records = new long[workerOf.length];
-    Arrays.fill(records, 25);
-    return new ModeChooser(workerOf, records, false, 0.8, 5, 1.5, CHUNKS);
+    return ModeChoosers.ofWorkers(WORKERS, CHUNKS, 25, 0.8, CHUNKS);
   }
 
   /** What the engine observes running {@code choice}, steal's copies ending at {@code copiedMs}. */

@@ -3,7 +3,6 @@ package org.flexcode.adaptive;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Arrays;
 import java.util.BitSet;
 import org.flexcode.adaptive.ModeChoice.Mode;
 import org.junit.jupiter.api.Tag;
@@ -25,13 +24,7 @@ class ModeChooserHoldersTest {
   private static final double OVERHEAD = 50;
 
   private static ModeChooser chooser() {
-    int[] workerOf = new int[WORKERS * CHUNKS];
-    for (int c = 0; c < workerOf.length; c++) {
-      workerOf[c] = c / CHUNKS;
-    }
-    long[] records = new long[workerOf.length];
-    Arrays.fill(records, 100);
-    return new ModeChooser(workerOf, records, false, 0.75, 5, 1.5, 1);
+    return ModeChoosers.ofWorkers(WORKERS, CHUNKS, 100, 0.75, 1);
   }
 
   /** The bsp iteration above: each chunk's time and the worker that ran it. */
