@@ -29,12 +29,6 @@ final class ModeCalibration {
   /** The largest factor applied. */
   static final double MAX_FACTOR = 2.0;
 
-  /**
-   * A measured mode whose factor is off 1 by more than this is "off": the model misses some of its
-   * cost, so the chooser measures a mode it predicts lower before trusting the comparison.
-   */
-  static final double OFF_BY = 0.05;
-
   private final int window;
   private final int memory;
   private final Map<Mode, Deque<double[]>> ratios = new EnumMap<>(Mode.class);
@@ -80,10 +74,5 @@ final class ModeCalibration {
     int n = sorted.length;
     double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     return Math.max(MIN_FACTOR, Math.min(MAX_FACTOR, median));
-  }
-
-  /** Whether {@code mode} is measured and its factor is off 1 by more than {@link #OFF_BY}. */
-  boolean off(Mode mode) {
-    return measured(mode) && Math.abs(factor(mode) - 1) > OFF_BY;
   }
 }

@@ -68,10 +68,7 @@ import org.flexcode.adaptive.ModeChoice.Predictions;
  * <p>Switching, with 10% hysteresis: a simpler mode (bsp before steal before ignore) whose
  * prediction is within 10% of the current mode's replaces it (a tolerant mode must earn its keep);
  * otherwise the mode with the lowest prediction replaces the current one only if it is more than
- * 10% lower. One exception measures before it trusts: when the current mode's measured time is off
- * its model's by more than 5%, a mode not measured lately that predicts less (by any amount) is run
- * for an iteration, and the rule above then compares measured factors. Without history the mode is
- * bsp.
+ * 10% lower. Without history the mode is bsp.
  *
  * <p>Plain Java, not thread-safe: the engine's driver thread calls it.
  */
@@ -97,7 +94,6 @@ public final class ModeChooser {
   private final ModeCalibration calibration;
   private Mode current = Mode.BSP;
   private double forecastMs = Double.NaN; // the current mode's iteration, as the model forecast it
-  private boolean trying; // the current mode runs until measured, to be compared by its factor
 
   /**
    * A chooser for home chunks held by workers {@code workerOf[c]} (0 .. W-1) with {@code
@@ -221,10 +217,6 @@ public final class ModeChooser {
 
   /** Sets {@link #current} by the switching rule; says why. */
   private String switchTo(Predictions p) {
-    if (trying && !calibration.measured(current)) {
-      return "keep " + name(current) + ": on trial until measured";
-    }
-    trying = false;
     double now = p.of(current);
     for (Mode m : Mode.values()) {
       if (m.ordinal() < current.ordinal() && allowed(m) && p.of(m) <= (1 + MARGIN) * now) {
@@ -250,39 +242,7 @@ public final class ModeChooser {
       current = best;
       return why;
     }
-    return tryUnmeasured(p, now);
-  }
-
-  /**
-   * Keeps the current mode unless its model is off ({@link ModeCalibration#off}) and an allowed
-   * mode not measured lately predicts less time: then switches to it for a measurement, since the
-   * model that misses the current mode's costs may miss the other's too.
-   */
-  private String tryUnmeasured(Predictions p, double now) {
-    Mode trial = null;
-    if (calibration.off(current)) {
-      for (Mode m : Mode.values()) {
-        if (m != current && allowed(m) && !calibration.measured(m) && p.of(m) < now) {
-          trial = trial == null || p.of(m) < p.of(trial) ? m : trial;
-        }
-      }
-    }
-    if (trial == null) {
-      return "keep " + name(current) + ": no mode predicts more than 10% less";
-    }
-    String why =
-        String.format(
-            Locale.ROOT,
-            "try %s: it predicts %.0f%% less and %s's measured time is x%.2f its model's, so"
-                + " measure %s too",
-            name(trial),
-            100 * (1 - p.of(trial) / now),
-            name(current),
-            calibration.factor(current),
-            name(trial));
-    current = trial;
-    trying = true;
-    return why;
+    return "keep " + name(current) + ": no mode predicts more than 10% less";
   }
 
   private boolean allowed(Mode m) {
