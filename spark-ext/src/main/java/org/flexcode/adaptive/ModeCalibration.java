@@ -42,7 +42,11 @@ final class ModeCalibration {
     }
   }
 
-  /** Records one iteration of {@code mode}: its forecast and measured ms (ignored unless > 0). */
+  /**
+   * Records one iteration of {@code mode}: its forecast and measured ms. Without a finite positive
+   * forecast (NaN: none from a steady history) no ratio is kept, but the iteration still ages the
+   * others.
+   */
   void record(Mode mode, double forecastMs, double measuredMs) {
     iteration++;
     if (forecastMs > 0 && measuredMs > 0 && Double.isFinite(forecastMs)) {

@@ -277,11 +277,9 @@ public final class ModeChooser {
     }
     history.add(times, c -> 4 * window);
     pace.add(times, ranBy);
-    if (!Double.isNaN(forecastMs)) {
-      double measured = Arrays.stream(times.responseMs()).max().getAsDouble() + times.overheadMs();
-      calibration.record(current, forecastMs, measured);
-      forecastMs = Double.NaN;
-    }
+    double measured = Arrays.stream(times.responseMs()).max().getAsDouble() + times.overheadMs();
+    calibration.record(current, forecastMs, measured); // NaN (no steady forecast): only ages
+    forecastMs = Double.NaN;
   }
 
   /** Each mode's predicted ms per pass over the history (the model alone). */

@@ -109,5 +109,11 @@ class ModeChooserCalibrationTest {
     // Iteration 7: steal's ratio of iteration 2 is 5 iterations old, forgotten; two are left.
     assertTrue(!calibration.measured(Mode.STEAL), "two ratios are not a measurement");
     assertEquals(1.0, calibration.factor(Mode.STEAL));
+    // Iterations without a steady forecast keep no ratio but still age the kept ones.
+    calibration.record(Mode.BSP, Double.NaN, 100);
+    calibration.record(Mode.BSP, Double.NaN, 100);
+    assertEquals(1.03, calibration.factor(Mode.BSP), 1e-12, "the ratios of 5, 6 and 7 are kept");
+    calibration.record(Mode.BSP, Double.NaN, 100);
+    assertTrue(!calibration.measured(Mode.BSP), "iteration 10: the ratio of iteration 5 is gone");
   }
 }
