@@ -70,11 +70,10 @@ final class ModeCalibration {
 
   /** The factor of {@code mode}'s prediction: its measured ratios' median, or 1 unmeasured. */
   double factor(Mode mode) {
-    Deque<double[]> seen = ratios.get(mode);
     if (!measured(mode)) {
       return 1.0;
     }
-    double[] sorted = seen.stream().mapToDouble(r -> r[1]).sorted().toArray();
+    double[] sorted = ratios.get(mode).stream().mapToDouble(r -> r[1]).sorted().toArray();
     int n = sorted.length;
     double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     return Math.max(MIN_FACTOR, Math.min(MAX_FACTOR, median));

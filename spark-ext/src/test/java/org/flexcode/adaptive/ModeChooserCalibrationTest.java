@@ -3,7 +3,6 @@ package org.flexcode.adaptive;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
@@ -51,13 +50,7 @@ class ModeChooserCalibrationTest {
   }
 
   private static List<ModeChoice> run(ModeChooser chooser, int iterations, double copiedMs) {
-    List<ModeChoice> choices = new ArrayList<>();
-    for (int it = 0; it < iterations; it++) {
-      ModeChoice choice = chooser.choose();
-      choices.add(choice);
-      chooser.observe(observed(choice, copiedMs));
-    }
-    return choices;
+    return ModeChoosers.run(chooser, iterations, choice -> observed(choice, copiedMs));
   }
 
   @Test

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import org.flexcode.adaptive.ModeChoice.Mode;
@@ -52,13 +51,7 @@ class ModeChooserTest {
 
   /** Runs {@code iterations} iterations with chunk times {@code ms}; the choices made. */
   private static List<ModeChoice> run(ModeChooser chooser, int iterations, double... ms) {
-    List<ModeChoice> choices = new ArrayList<>();
-    for (int it = 0; it < iterations; it++) {
-      ModeChoice choice = chooser.choose();
-      choices.add(choice);
-      chooser.observe(observed(choice, ms));
-    }
-    return choices;
+    return ModeChoosers.run(chooser, iterations, choice -> observed(choice, ms));
   }
 
   @Test

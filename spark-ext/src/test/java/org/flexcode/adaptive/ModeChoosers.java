@@ -1,6 +1,9 @@
 package org.flexcode.adaptive;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
 
 /** Test fixtures: {@link ModeChooser}s over workers that each hold the same home chunks. */
 final class ModeChoosers {
@@ -22,5 +25,20 @@ final class ModeChoosers {
     long[] each = new long[workerOf.length];
     Arrays.fill(each, records);
     return new ModeChooser(workerOf, each, false, floor, 5, 1.5, chunksPerBlock);
+  }
+
+  /**
+   * Runs {@code iterations} iterations: each chooses, then observes what {@code engine} shows of
+   * running the choice; the choices made.
+   */
+  static List<ModeChoice> run(
+      ModeChooser chooser, int iterations, Function<ModeChoice, TaskTimes> engine) {
+    List<ModeChoice> choices = new ArrayList<>();
+    for (int it = 0; it < iterations; it++) {
+      ModeChoice choice = chooser.choose();
+      choices.add(choice);
+      chooser.observe(engine.apply(choice));
+    }
+    return choices;
   }
 }
