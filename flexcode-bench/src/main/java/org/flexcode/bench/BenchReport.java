@@ -145,16 +145,33 @@ final class BenchReport {
    * Time to the target on the exact loss where the run has it ({@code time_to_target_on}: exact),
    * else on the reported loss; and on the reported (for approximate strategies estimated) loss.
    * Within 1e-9 relative of the target counts as reached (MLlib's own final loss, recomputed).
+   * {@code time_to_target_extrapolated_ms}: the same on the exact loss, or for a row cut off within
+   * one iteration's progress of the target, extrapolated at its last pace ({@link
+   * TimeToTarget#extrapolated}): the target is the exact rows' loss at the last iteration, so an
+   * inexact row a fraction of an iteration behind would otherwise read "not reached".
    */
   private void putTimeToTarget(Map<String, Object> row, Run r) {
     double[] exact = r.exactLoss() != null ? r.exactLoss() : r.loss();
     double reached = target == null ? Double.NaN : target * (1 + 1e-9);
     row.put(
         "time_to_target_ms", target == null ? null : TimeToTarget.of(exact, r.endMs(), reached));
+    row.put(
+        "time_to_target_extrapolated_ms",
+        target == null ? null : TimeToTarget.extrapolated(exact, r.endMs(), reached));
     row.put("time_to_target_on", r.exactLoss() != null ? "exact" : "reported");
     row.put(
         "time_to_target_estimated_ms",
         target == null ? null : TimeToTarget.of(r.loss(), r.endMs(), reached));
+  }
+
+  /** The time to target, or "not reached", with the extrapolated time if there is one. */
+  private static String toTargetText(Object reached, Object extrapolated) {
+    if (reached != null) {
+      return String.format(Locale.ROOT, "%.0f", (Double) reached);
+    }
+    return extrapolated == null
+        ? "not reached"
+        : String.format(Locale.ROOT, "not reached (~%.0f extrapolated)", (Double) extrapolated);
   }
 
   private static String markdownRow(Map<String, Object> row) {
@@ -179,7 +196,7 @@ final class BenchReport {
         format(row.get("extra_task_seconds_ratio")),
         (Double) row.get("waste_task_seconds"),
         cpuText,
-        toTarget == null ? "not reached" : String.format(Locale.ROOT, "%.0f", (Double) toTarget),
+        toTargetText(toTarget, row.get("time_to_target_extrapolated_ms")),
         finalLoss == null ? "" : String.format(Locale.ROOT, "%.6f", (Double) finalLoss));
   }
 

@@ -234,6 +234,12 @@ class BenchJobTest {
       assertEquals("real", run.get("compute").asText(), run.toString());
       assertEquals(3, run.get("exact_loss").size(), run.toString());
       assertEquals("exact", run.get("time_to_target_on").asText(), run.toString());
+      if (run.hasNonNull("time_to_target_ms")) {
+        assertEquals(
+            run.get("time_to_target_ms").asDouble(),
+            run.get("time_to_target_extrapolated_ms").asDouble(),
+            "a reached target needs no extrapolation: " + run);
+      }
       assertTrue(run.get("waste_task_seconds").asDouble() >= 0, run.toString());
       if (run.hasNonNull("cpu_utilization")) {
         double cpu = run.get("cpu_utilization").asDouble();
