@@ -39,13 +39,15 @@ import org.flexcode.adaptive.ModeChoice.Predictions;
  *       bsp does (t_max), so bsp is kept;
  *   <li>ignore:b (b from 1 up to the largest that keeps {@code floor} of the records): sum over i
  *       of (T_i(b) + o_i) / sum over i of q_i(b), T_i(b) the own time of all workers but the b
- *       slowest and q_i(b) the share of the records they hold; dividing by q discounts an
- *       iteration's progress by the share it aggregates, as {@link BackupChooser} does; the best b
- *       is kept. A worker's own time ({@link WorkerPace}) is what its own home chunks take at the
- *       rate it showed, whichever worker's home the chunks it ran were ({@link #observe(TaskTimes,
- *       int[])}): in bsp and steal holders take a slow worker's pending chunks, so every span ends
- *       near the iteration's end while the own times still show who is slow (ignore runs home
- *       copies at home).
+ *       slowest and q_i(b) the progress such an iteration keeps, an exact one's being 1: once the
+ *       engine has reported the workers' gradients ({@link #observeGradients}), the q(b) their
+ *       spread allows ({@link GradientSpread}: near 1 when the workers' gradients agree, as on data
+ *       shuffled into blocks); until then the share of the records the kept workers hold, as {@link
+ *       BackupChooser} discounts; the best b is kept. A worker's own time ({@link WorkerPace}) is
+ *       what its own home chunks take at the rate it showed, whichever worker's home the chunks it
+ *       ran were ({@link #observe(TaskTimes, int[])}): in bsp and steal holders take a slow
+ *       worker's pending chunks, so every span ends near the iteration's end while the own times
+ *       still show who is slow (ignore runs home copies at home).
  * </ul>
  *
  * All three predictions come from the same per-chunk home times, whichever mode ran, so a mode that
@@ -92,6 +94,7 @@ public final class ModeChooser {
   private final TimeHistory history;
   private final WorkerPace pace;
   private final ModeCalibration calibration;
+  private final GradientSpread spread;
   private Mode current = Mode.BSP;
   private double forecastMs = Double.NaN; // the current mode's iteration, as the model forecast it
 
@@ -143,6 +146,7 @@ public final class ModeChooser {
     this.history = new TimeHistory(records.length, window);
     this.pace = new WorkerPace(workerOf, records, window, 4 * window);
     this.calibration = new ModeCalibration(2 * window, 4 * window);
+    this.spread = new GradientSpread(window);
   }
 
   /** The choice for the next iteration (it becomes the current mode). */
@@ -174,10 +178,11 @@ public final class ModeChooser {
             maxB > 0
                 ? String.format(
                     Locale.ROOT,
-                    ", ignore:b=%d %.0f%s",
+                    ", ignore:b=%d %.0f%s%s",
                     p.ignoreB(),
                     p.ignoreMs(),
-                    factorNote(Mode.IGNORE))
+                    factorNote(Mode.IGNORE),
+                    progressNote(p.ignoreB()))
                 : "");
     return new ModeChoice(current, p, switched, reason);
   }
@@ -203,6 +208,14 @@ public final class ModeChooser {
   private String factorNote(Mode mode) {
     return calibration.measured(mode)
         ? String.format(Locale.ROOT, " (x%.2f measured)", calibration.factor(mode))
+        : "";
+  }
+
+  /** " (progress 0.99 by the gradients' spread)" when ignore's progress is measured. */
+  private String progressNote(int b) {
+    return spread.known() && b >= 1
+        ? String.format(
+            Locale.ROOT, " (progress %.3f by the gradients' spread)", spread.progress(b, workers))
         : "";
   }
 
@@ -282,6 +295,18 @@ public final class ModeChooser {
     forecastMs = Double.NaN;
   }
 
+  /**
+   * Records the spread of the workers' gradients in the last iteration ({@link GradientSpread}):
+   * {@code workerSums[w]} the sum of worker w's home chunks' gradients (null if any is missing).
+   */
+  public void observeGradients(double[][] workerSums) {
+    if (workerSums.length != workers) {
+      throw new IllegalArgumentException(
+          "auto: gradients of " + workerSums.length + " workers, expected " + workers);
+    }
+    spread.record(GradientSpread.relative(workerSums, workerRecords));
+  }
+
   /** Each mode's predicted ms per pass over the history (the model alone). */
   private Predictions forecast(List<Terms> terms) {
     double bsp = 0;
@@ -299,7 +324,7 @@ public final class ModeChooser {
     int bestB = 0;
     double ignore = Double.NaN;
     for (int b = 1; b <= maxB; b++) {
-      double pass = ignoreMs[b] / ignoreShare[b];
+      double pass = ignorePass(ignoreMs[b], ignoreShare[b], b);
       if (bestB == 0 || pass < ignore) {
         bestB = b;
         ignore = pass;
@@ -307,6 +332,19 @@ public final class ModeChooser {
     }
     int k = history.size();
     return new Predictions(bsp / k, steal / k, ignore, bestB);
+  }
+
+  /**
+   * Ignore's ms per pass from the sums over the history of its iteration ms and of its shares:
+   * iteration ms over the progress the gradients' spread allows once measured, else over the share
+   * of the records aggregated.
+   */
+  private double ignorePass(double msSum, double shareSum, int b) {
+    if (!spread.known()) {
+      return msSum / shareSum;
+    }
+    double progress = spread.progress(b, workers);
+    return progress > 0 ? msSum / history.size() / progress : Double.POSITIVE_INFINITY;
   }
 
   /**

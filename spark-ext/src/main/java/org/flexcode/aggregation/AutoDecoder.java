@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.flexcode.adaptive.ModeChoice;
 import org.flexcode.adaptive.ModeChooser;
@@ -29,6 +30,7 @@ final class AutoDecoder implements BoundStrategy {
   private final long[] taskRecords;
   private final StealDecoder exact;
   private int[] workerOf;
+  private int[][] copiesOf; // copiesOf[c]: the engine's tasks of chunk c's copies, home first
   private int workers;
   private ModeChooser chooser;
   private StealLaunches stealing; // null with one executor: each home chunk its own worker
@@ -49,10 +51,14 @@ final class AutoDecoder implements BoundStrategy {
   LateLaunchPolicy launches(StealPlan plan, StealLaunches stealing) {
     int chunks = plan.numChunks();
     this.workerOf = new int[chunks];
+    this.copiesOf = new int[chunks][plan.copies()];
     long[] records = new long[chunks];
     for (int c = 0; c < chunks; c++) {
       workerOf[c] = plan.executors() == 1 ? c : plan.executorOf(plan.taskOf(c, 0));
       records[c] = taskRecords[plan.taskOf(c, 0)];
+      for (int k = 0; k < plan.copies(); k++) {
+        copiesOf[c][k] = plan.taskOf(c, k);
+      }
     }
     this.workers = Arrays.stream(workerOf).max().orElse(0) + 1;
     this.stealing = plan.executors() == 1 ? null : stealing;
@@ -122,6 +128,40 @@ final class AutoDecoder implements BoundStrategy {
       ranBy[c] = stealing == null ? c : stealing.plannedIndexOf(executors[c]);
     }
     chooser.observe(new TaskTimes(ms, censored, times.overheadMs()), ranBy);
+  }
+
+  /**
+   * Hands the chooser each worker's gradient: the sum of its home chunks' results, each from
+   * whichever copy arrived (null for a worker with a chunk missing).
+   */
+  @Override
+  public void afterResults(Map<Integer, PartialResult> results, int length) {
+    double[][] sums = new double[workers][];
+    boolean[] missing = new boolean[workers];
+    for (int c = 0; c < workerOf.length; c++) {
+      PartialResult arrived = firstCopyIn(c, results);
+      int w = workerOf[c];
+      if (arrived == null) {
+        missing[w] = true;
+        continue;
+      }
+      sums[w] = sums[w] == null ? new double[length] : sums[w];
+      arrived.values().addScaledSliceTo(sums[w], 0, 1.0);
+    }
+    for (int w = 0; w < workers; w++) {
+      sums[w] = missing[w] ? null : sums[w];
+    }
+    chooser.observeGradients(sums);
+  }
+
+  private PartialResult firstCopyIn(int chunk, Map<Integer, PartialResult> results) {
+    for (int task : copiesOf[chunk]) {
+      PartialResult r = results.get(task);
+      if (r != null && r.values() != null) {
+        return r;
+      }
+    }
+    return null;
   }
 
   @Override

@@ -22,6 +22,22 @@ public interface BlockStatistic<T, M> extends Serializable {
   void accumulate(M model, int iteration, int block, List<T> records, double[] out);
 
   /**
+   * How many trailing components of the statistic are totals (a loss sum, a record count) rather
+   * than per-record directions such as a gradient: {@code auto} measures how much the workers'
+   * statistics differ over the others. 0 by default: every component.
+   */
+  default int trailingTotals() {
+    return 0;
+  }
+
+  /**
+   * {@code statistic}, its last {@code totals} components being totals ({@link #trailingTotals}).
+   */
+  static <T, M> BlockStatistic<T, M> endingInTotals(BlockStatistic<T, M> statistic, int totals) {
+    return new StatisticWithTotals<>(statistic, totals);
+  }
+
+  /**
    * Adds sum_k weights[k] x statistic(records[k]) into {@code out}: a shadow's estimate of block
    * {@code block} from its weighted subset. The default groups the records by weight (selectors
    * give one weight per joint colour, so there are few groups), calls {@link #accumulate} once per

@@ -2,6 +2,7 @@ package org.flexcode.aggregation;
 
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.flexcode.adaptive.TaskTimes;
 import org.flexcode.coding.Decoding;
@@ -87,6 +88,13 @@ public interface BoundStrategy {
    * What the iteration just ended showed of its primary tasks' times (adaptive strategies learn).
    */
   default void afterIteration(TaskTimes times) {}
+
+  /**
+   * The results that arrived in the iteration just ended, by task, whose first {@code length}
+   * components are per-record directions (a gradient), the rest totals ({@link
+   * BlockStatistic#trailingTotals}); adaptive strategies measure how much they differ.
+   */
+  default void afterResults(Map<Integer, PartialResult> results, int length) {}
 
   /**
    * How many iterations old a result this strategy applies may be (0: only the iteration's own;

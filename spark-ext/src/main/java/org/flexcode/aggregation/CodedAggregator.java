@@ -278,6 +278,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
             .choice(choice)
             .build();
     bound.afterIteration(current.taskTimes(code.numTasks(), decodeStartMs, startMs));
+    bound.afterResults(
+        current.arrivals().results(), Math.max(0, dimension - statistic.trailingTotals()));
     if (LOG.isDebugEnabled()) {
       LOG.debug("FlexCode iteration {}: {}", it, record);
     }

@@ -252,26 +252,28 @@ public final class FlexCodeGradientDescent implements Optimizer {
   /** (sum of gradients, sum of losses, count) of a block's sampled records. */
   private static BlockStatistic<Tuple2<Object, Vector>, Vector> blockGradient(
       Gradient gradient, int n, double fraction) {
-    return (weights, iteration, block, records, out) -> {
-      double[] g = new double[n];
-      DenseVector cumulative = new DenseVector(g);
-      SplittableRandom sampler =
-          fraction < 1.0 ? new SplittableRandom(mix(42L + iteration + 1, block)) : null;
-      double loss = 0;
-      long count = 0;
-      for (Tuple2<Object, Vector> point : records) {
-        if (sampler != null && sampler.nextDouble() >= fraction) {
-          continue;
-        }
-        loss += gradient.compute(point._2(), (Double) point._1(), weights, cumulative);
-        count++;
-      }
-      for (int d = 0; d < n; d++) {
-        out[d] += g[d];
-      }
-      out[n] += loss;
-      out[n + 1] += count;
-    };
+    BlockStatistic<Tuple2<Object, Vector>, Vector> statistic =
+        (weights, iteration, block, records, out) -> {
+          double[] g = new double[n];
+          DenseVector cumulative = new DenseVector(g);
+          SplittableRandom sampler =
+              fraction < 1.0 ? new SplittableRandom(mix(42L + iteration + 1, block)) : null;
+          double loss = 0;
+          long count = 0;
+          for (Tuple2<Object, Vector> point : records) {
+            if (sampler != null && sampler.nextDouble() >= fraction) {
+              continue;
+            }
+            loss += gradient.compute(point._2(), (Double) point._1(), weights, cumulative);
+            count++;
+          }
+          for (int d = 0; d < n; d++) {
+            out[d] += g[d];
+          }
+          out[n] += loss;
+          out[n + 1] += count;
+        };
+    return BlockStatistic.endingInTotals(statistic, 2); // the loss sum and the count
   }
 
   private static long mix(long a, long b) {

@@ -16,7 +16,8 @@ import org.flexcode.aggregation.BlockStatistic;
  *
  * Features with std 0 are ignored (their coefficients stay 0), as in spark.ml. The model is one
  * array [c_1 (numFeatures) .. c_K, b_1 .. b_K (if fitted)]; the statistic's layout is the gradient
- * in the model's layout, then the loss sum and the weight sum.
+ * in the model's layout, then the loss sum and the weight sum (its {@link
+ * BlockStatistic#trailingTotals}).
  */
 public final class LinearStatistic {
 
@@ -33,31 +34,34 @@ public final class LinearStatistic {
     int p = inverseStd.length;
     int k = loss.margins();
     int lossIndex = dimension(p, k, fitIntercept) - 2;
-    return (model, iteration, block, records, out) -> {
-      double[] margins = new double[k];
-      double[] derivatives = new double[k];
-      for (WeightedPoint point : records) {
-        double w = point.weight();
-        if (w == 0.0) {
-          continue;
-        }
-        Vector x = point.features();
-        for (int c = 0; c < k; c++) {
-          margins[c] = (fitIntercept ? model[k * p + c] : 0.0) + dot(model, c * p, x, inverseStd);
-        }
-        out[lossIndex] += w * loss.value(point.label(), margins, derivatives);
-        out[lossIndex + 1] += w;
-        for (int c = 0; c < k; c++) {
-          double multiplier = w * derivatives[c];
-          if (multiplier != 0.0) {
-            addScaled(out, c * p, x, inverseStd, multiplier);
-            if (fitIntercept) {
-              out[k * p + c] += multiplier;
+    BlockStatistic<WeightedPoint, double[]> statistic =
+        (model, iteration, block, records, out) -> {
+          double[] margins = new double[k];
+          double[] derivatives = new double[k];
+          for (WeightedPoint point : records) {
+            double w = point.weight();
+            if (w == 0.0) {
+              continue;
+            }
+            Vector x = point.features();
+            for (int c = 0; c < k; c++) {
+              margins[c] =
+                  (fitIntercept ? model[k * p + c] : 0.0) + dot(model, c * p, x, inverseStd);
+            }
+            out[lossIndex] += w * loss.value(point.label(), margins, derivatives);
+            out[lossIndex + 1] += w;
+            for (int c = 0; c < k; c++) {
+              double multiplier = w * derivatives[c];
+              if (multiplier != 0.0) {
+                addScaled(out, c * p, x, inverseStd, multiplier);
+                if (fitIntercept) {
+                  out[k * p + c] += multiplier;
+                }
+              }
             }
           }
-        }
-      }
-    };
+        };
+    return BlockStatistic.endingInTotals(statistic, 2); // the loss and weight sums
   }
 
   private static double dot(double[] model, int offset, Vector x, double[] inverseStd) {
