@@ -38,6 +38,10 @@ class AutoAggregationTest {
   static final int RECOVERED_FROM = 11;
   static final int ITERATIONS = 20;
 
+  /** {@link EngineTestSupport#STATISTIC} with its count and sum of squares as totals. */
+  private static final BlockStatistic<Double, Double> SPREAD_OF_FIRST =
+      BlockStatistic.endingInTotals(STATISTIC, 2);
+
   @BeforeEach
   void forgetDelays() {
     StragglerHook.clearOutcomes();
@@ -72,7 +76,7 @@ class AutoAggregationTest {
         CodedAggregator.create(
             data(jsc, RECORDS, BLOCKS), AggregationStrategy.parse("auto:chunks=1"), options)) {
       for (int it = 0; it < ITERATIONS; it++) {
-        AggregateResult result = engine.aggregate(1.0, STATISTIC, 3);
+        AggregateResult result = engine.aggregate(1.0, SPREAD_OF_FIRST, 3);
         IterationRecord record = result.record();
         records.add(record);
         if (modeOf(record).startsWith("ignore")) {
@@ -91,6 +95,9 @@ class AutoAggregationTest {
     }
     IterationRecord first = records.get(SLOW_FROM + 1);
     assertTrue(first.choice().contains("switch from bsp"), first.choice());
+    // The blocks' means of component 0 (50.5, 150.5, 250.5, 350.5): rho = 16,667 / 200.5^2 = 0.415,
+    // and leaving 1 of 4 out keeps 1 - 0.415 / 12 of an iteration's progress.
+    assertTrue(first.choice().contains("(progress 0.965 by the gradients' spread)"), first.choice());
     // While the straggler persists: a tolerant mode, which never waits for home copy 3.
     for (int it = SLOW_FROM + 1; it < RECOVERED_FROM; it++) {
       IterationRecord record = records.get(it);
