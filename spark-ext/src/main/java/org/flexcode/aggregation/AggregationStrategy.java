@@ -163,7 +163,7 @@ public sealed interface AggregationStrategy
    * iteration in the mode predicted fastest; never an inexact one when {@code exact}.
    */
   static AggregationStrategy auto(boolean exact, int r, int chunks) {
-    return new Auto(exact, r, chunks);
+    return new Auto(exact, r, chunks, StrategyDefaults.IGNORE_FLOOR);
   }
 
   /**
@@ -171,8 +171,8 @@ public sealed interface AggregationStrategy
    * frc:s=S}, {@code cyclic:s=S}, {@code gcdc:s=S,clusters=C}, {@code
    * shadow:m=M,f=F[,selector=entropy|random][,seed=S][,late=X]} or {@code
    * hybrid:s=S,m=M,f=F[,...][,code=frc|cyclic]} or {@code steal:r=R,chunks=C,late=X} or {@code
-   * ssp:staleness=K,b=B} or {@code auto:exact=B[,r=R][,chunks=C]}; omitted parameters take {@link
-   * StrategyDefaults}. The error names the spec and the bad name, key or value.
+   * ssp:staleness=K,b=B} or {@code auto:exact=B[,r=R][,chunks=C][,floor=F]}; omitted parameters
+   * take {@link StrategyDefaults}. The error names the spec and the bad name, key or value.
    */
   static AggregationStrategy parse(String spec) {
     return StrategyTable.parse(spec);

@@ -1,26 +1,29 @@
 package org.flexcode.aggregation;
 
+import org.flexcode.adaptive.BackupChooser;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
 
 /**
- * {@code auto:exact=false}: lays the data out as {@code steal:r=R,chunks=C} does (each block cut
- * into chunks, each chunk cached on r executors), and before each iteration picks the mode that one
- * cached layout supports with the lowest predicted time per pass over the data ({@link
- * org.flexcode.adaptive.ModeChooser}): {@code bsp} (home copies only, every chunk waited for, no
- * late copy), {@code steal} (moves and late copies, exact) or {@code ignore:b} (home copies, the
- * chunks of the b slowest workers left out, rescaled as {@code ignore}; inexact, never chosen with
- * {@code exact=true}). The prediction comes from the last {@code window} (5) iterations' home-chunk
- * times; a switch needs a 10% gain and is logged with its reason; each iteration's record says the
- * mode and the predictions ({@link org.flexcode.metrics.IterationRecord#choice()}).
+ * {@code auto:exact=false,floor=0.75}: lays the data out as {@code steal:r=R,chunks=C} does (each
+ * block cut into chunks, each chunk cached on r executors), and before each iteration picks the
+ * mode that one cached layout supports with the lowest predicted time per pass over the data
+ * ({@link org.flexcode.adaptive.ModeChooser}): {@code bsp} (home copies only, every chunk waited
+ * for, no late copy), {@code steal} (moves and late copies, exact) or {@code ignore:b} (home
+ * copies, the chunks of the b slowest workers left out, rescaled as {@code ignore}, keeping at
+ * least {@code floor} of the records; inexact, never chosen with {@code exact=true}). The
+ * prediction comes from the last {@code window} (5) iterations' home-chunk times; a switch needs a
+ * 10% gain and is logged with its reason; each iteration's record says the mode and the predictions
+ * ({@link org.flexcode.metrics.IterationRecord#choice()}).
  *
  * <p>{@link #isExact()} is {@code exact}: with {@code exact=false} an iteration may be inexact.
  */
-record Auto(boolean exact, int copies, int chunks) implements AggregationStrategy {
+record Auto(boolean exact, int copies, int chunks, double floor) implements AggregationStrategy {
 
-  /** Validates (as steal's layout). */
+  /** Validates (the layout as steal's). */
   Auto {
     new Steal(copies, chunks, StrategyDefaults.STEAL_LATE); // the fields are set after this body
+    BackupChooser.checkFloor(floor);
   }
 
   /** The layout: {@code steal} with these copies and chunks and its default late copies. */
@@ -28,13 +31,14 @@ record Auto(boolean exact, int copies, int chunks) implements AggregationStrateg
     return new Steal(copies, chunks, StrategyDefaults.STEAL_LATE);
   }
 
-  /** {@code auto:exact=B}, with r and chunks when not the defaults. */
+  /** {@code auto:exact=B}, with r, chunks and floor when not the defaults. */
   @Override
   public String spec() {
     return SpecText.of(StrategyTable.AUTO)
         .with("exact", exact)
         .withIf(copies != StrategyDefaults.STEAL_COPIES, "r", copies)
         .withIf(chunks != StrategyDefaults.STEAL_CHUNKS, "chunks", chunks)
+        .withIf(floor != StrategyDefaults.IGNORE_FLOOR, "floor", floor)
         .toString();
   }
 

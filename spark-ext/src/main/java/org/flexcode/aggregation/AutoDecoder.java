@@ -67,7 +67,7 @@ final class AutoDecoder implements BoundStrategy {
             workerOf,
             records,
             strategy.exact(),
-            StrategyDefaults.IGNORE_FLOOR,
+            strategy.floor(),
             StrategyDefaults.IGNORE_WINDOW,
             StrategyDefaults.STEAL_LATE,
             plan.chunksPerBlock());

@@ -39,7 +39,7 @@ final class StrategyTable {
           .with(SHADOW, SHADOW_KEYS, spec -> new Shadowed(StrategyDefaults.CODE, 0, shadows(spec)))
           .with(HYBRID, hybridKeys(), StrategyTable::hybrid)
           .with(STEAL, List.of("r", "chunks", "late", "home"), StrategyTable::steal)
-          .with(AUTO, List.of("exact", "r", "chunks"), StrategyTable::auto)
+          .with(AUTO, List.of("exact", "r", "chunks", "floor"), StrategyTable::auto)
           .with(
               SSP,
               List.of("staleness", "b"),
@@ -140,7 +140,8 @@ final class StrategyTable {
     return new Auto(
         spec.choice("exact", StrategyTable::bool, false),
         spec.integer("r", StrategyDefaults.STEAL_COPIES),
-        spec.integer("chunks", StrategyDefaults.STEAL_CHUNKS));
+        spec.integer("chunks", StrategyDefaults.STEAL_CHUNKS),
+        spec.number("floor", StrategyDefaults.IGNORE_FLOOR, "a number in (0, 1]"));
   }
 
   private static boolean bool(String text) {

@@ -97,7 +97,8 @@ class AutoAggregationTest {
     assertTrue(first.choice().contains("switch from bsp"), first.choice());
     // The blocks' means of component 0 (50.5, 150.5, 250.5, 350.5): rho = 16,667 / 200.5^2 = 0.415,
     // and leaving 1 of 4 out keeps 1 - 0.415 / 12 of an iteration's progress.
-    assertTrue(first.choice().contains("(progress 0.965 by the gradients' spread)"), first.choice());
+    assertTrue(
+        first.choice().contains("(progress 0.965 by the gradients' spread)"), first.choice());
     // While the straggler persists: a tolerant mode, which never waits for home copy 3.
     for (int it = SLOW_FROM + 1; it < RECOVERED_FROM; it++) {
       IterationRecord record = records.get(it);
@@ -169,6 +170,13 @@ class AutoAggregationTest {
         assertThrows(
             IllegalArgumentException.class, () -> AggregationStrategy.parse("auto:exact=yes"));
     assertTrue(bad.getMessage().contains("exact"), bad.getMessage());
+    AggregationStrategy halves = AggregationStrategy.parse("auto:floor=0.5");
+    assertEquals("auto:exact=false,floor=0.5", halves.spec());
+    assertEquals(halves, AggregationStrategy.parse(halves.spec()));
+    IllegalArgumentException floor =
+        assertThrows(
+            IllegalArgumentException.class, () -> AggregationStrategy.parse("auto:floor=0"));
+    assertTrue(floor.getMessage().contains("floor"), floor.getMessage());
   }
 
   /** The mode an iteration ran: the record's choice starts {@code mode=<label>;}. */
