@@ -9,15 +9,15 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code steal}'s choice, before each iteration, between home work as chunk tasks and as one task
  * per block ({@link StealHome}). Fixed unless {@code home=auto}; then measured: the first iteration
- * (which reads the cache cold, and knows nothing yet) runs chunk tasks and is not counted; then
- * block and chunk tasks alternate until each has run {@link #EXPLORE} iterations, or one each if
- * chunk tasks took over {@link #APART} x block tasks; from then on each iteration runs block tasks
- * unless chunk tasks' median over their last {@link #WINDOW} iterations (submission to decision) is
- * {@link #CHUNK_GAIN} x lower, the other home probed every {@link #PROBE_EVERY} iterations (twice
- * that while the medians are {@link #APART}) so a change of conditions is seen. Block tasks are the
- * default because they cost nothing when nobody straggles (one launch per block, as {@code bsp}):
- * chunk tasks must earn their launches, and one slow early block iteration (the JVMs still warming
- * up) does not decide for them. While no executor has CPU to spare ({@link
+ * (the JVMs cold, nothing known yet) runs block tasks, as {@code bsp} would, and is not counted;
+ * then block and chunk tasks alternate until each has run {@link #EXPLORE} iterations, or one each
+ * if chunk tasks took over {@link #APART} x block tasks; from then on each iteration runs block
+ * tasks unless chunk tasks' median over their last {@link #WINDOW} iterations (submission to
+ * decision) is {@link #CHUNK_GAIN} x lower, the other home probed every {@link #PROBE_EVERY}
+ * iterations (twice that while the medians are {@link #APART}) so a change of conditions is seen.
+ * Block tasks are the default because they cost nothing when nobody straggles (one launch per
+ * block, as {@code bsp}): chunk tasks must earn their launches, and one slow early block iteration
+ * (the JVMs still warming up) does not decide for them. While no executor has CPU to spare ({@link
  * CopyThresholds#spareCpu}) block tasks run without exploring or probing: chunk tasks pay their
  * launches so that free cores can take a straggler's pending chunks, and there are none. While
  * {@code steal} avoids a slow executor every iteration runs chunk tasks: a block task would pin the
@@ -111,10 +111,10 @@ public final class HomeGrouping {
     if (home != StealHome.AUTO) {
       return home;
     }
-    if (iteration == 0 || avoiding) {
+    if (avoiding) {
       return StealHome.CHUNKS;
     }
-    if (!spareCpu) {
+    if (iteration == 0 || !spareCpu) {
       return StealHome.BLOCK;
     }
     if (exploring()) {
