@@ -37,8 +37,9 @@ import org.flexcode.coding.GradientCode;
  *       iteration if at most {@code staleness} iterations old (the engine waits rather than exceed
  *       that); the aggregate is the plain sum of the results applied;
  *   <li>{@code auto:exact=false}: steal's layout ({@code r=2,chunks=4}), and before each iteration
- *       the mode it supports with the lowest predicted time (bsp, steal, or ignore:b unless {@code
- *       exact=true}), switching on a 10% gain ({@link Auto}).
+ *       the mode it supports with the lowest predicted time (bsp, steal, or ignore:b keeping at
+ *       least {@code floor=0.5} of the records, unless {@code exact=true}), switching on a 10% gain
+ *       ({@link Auto}).
  * </ul>
  *
  * Omitted parameters take the values of {@link StrategyDefaults}; {@code parse(x.spec())} equals
@@ -163,7 +164,7 @@ public sealed interface AggregationStrategy
    * iteration in the mode predicted fastest; never an inexact one when {@code exact}.
    */
   static AggregationStrategy auto(boolean exact, int r, int chunks) {
-    return new Auto(exact, r, chunks, StrategyDefaults.IGNORE_FLOOR);
+    return new Auto(exact, r, chunks, StrategyDefaults.AUTO_FLOOR);
   }
 
   /**

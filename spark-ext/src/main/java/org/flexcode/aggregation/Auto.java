@@ -5,7 +5,7 @@ import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
 
 /**
- * {@code auto:exact=false,floor=0.75}: lays the data out as {@code steal:r=R,chunks=C} does (each
+ * {@code auto:exact=false,floor=0.5}: lays the data out as {@code steal:r=R,chunks=C} does (each
  * block cut into chunks, each chunk cached on r executors), and before each iteration picks the
  * mode that one cached layout supports with the lowest predicted time per pass over the data
  * ({@link org.flexcode.adaptive.ModeChooser}): {@code bsp} (home copies only, every chunk waited
@@ -38,7 +38,7 @@ record Auto(boolean exact, int copies, int chunks, double floor) implements Aggr
         .with("exact", exact)
         .withIf(copies != StrategyDefaults.STEAL_COPIES, "r", copies)
         .withIf(chunks != StrategyDefaults.STEAL_CHUNKS, "chunks", chunks)
-        .withIf(floor != StrategyDefaults.IGNORE_FLOOR, "floor", floor)
+        .withIf(floor != StrategyDefaults.AUTO_FLOOR, "floor", floor)
         .toString();
   }
 

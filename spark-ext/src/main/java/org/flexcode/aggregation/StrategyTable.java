@@ -141,7 +141,7 @@ final class StrategyTable {
         spec.choice("exact", StrategyTable::bool, false),
         spec.integer("r", StrategyDefaults.STEAL_COPIES),
         spec.integer("chunks", StrategyDefaults.STEAL_CHUNKS),
-        spec.number("floor", StrategyDefaults.IGNORE_FLOOR, "a number in (0, 1]"));
+        spec.number("floor", StrategyDefaults.AUTO_FLOOR, "a number in (0, 1]"));
   }
 
   private static boolean bool(String text) {
