@@ -174,7 +174,7 @@ public final class OnlineLdaTrainer {
             config.strategy(),
             config.options().withWorkload("lda", config.maxIter()),
             org.flexcode.workloads.DocumentColourings.documents(),
-            OnlineLda.statistic(),
+            OnlineLda.statistic(k),
             dimension)) {
       corpus = engine.totalRecords();
       if (corpus == 0) {

@@ -77,8 +77,11 @@ public final class MatrixFactorization {
       int numUsers, int numItems, int rank, double regParam) {
     checkRegParam(regParam);
     parameterCount(numUsers, numItems, rank);
-    return (factors, iteration, block, records, out) ->
-        accumulate(factors, numUsers, rank, regParam, records, out);
+    BlockStatistic<IndexedRating, double[]> statistic =
+        (factors, iteration, block, records, out) ->
+            accumulate(factors, numUsers, rank, regParam, records, out);
+    // the curvature sums, the objective sum and the count are totals, not gradient
+    return BlockStatistic.endingInTotals(statistic, Math.addExact(numUsers + numItems, 2));
   }
 
   /**

@@ -109,9 +109,13 @@ public final class OnlineLda {
     return k * vocabSize + k + 2;
   }
 
-  /** The E-step statistic of a block of documents, for the engine. */
-  public static BlockStatistic<Document, EStepModel> statistic() {
-    return OnlineLda::accumulate;
+  /**
+   * The E-step statistic of a block of documents, for the engine, with {@code k} topics: sum_d
+   * E[log theta_d] (k), the documents, their tokens and their bound are its totals ({@link
+   * BlockStatistic#trailingTotals}), the sstats the part whose spread {@code auto} measures.
+   */
+  public static BlockStatistic<Document, EStepModel> statistic(int k) {
+    return BlockStatistic.endingInTotals(OnlineLda::accumulate, Math.addExact(k, 3));
   }
 
   private static void accumulate(

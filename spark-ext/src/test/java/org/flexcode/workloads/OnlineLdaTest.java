@@ -62,7 +62,7 @@ class OnlineLdaTest {
     int perBlock = DOCS / BLOCKS;
     for (int b = 0; b < BLOCKS; b++) {
       double[] block = new double[out.length];
-      OnlineLda.statistic()
+      OnlineLda.statistic(K)
           .accumulate(model, iteration, b, docs.subList(b * perBlock, (b + 1) * perBlock), block);
       for (int i = 0; i < out.length; i++) {
         out[i] += block[i];
@@ -92,7 +92,7 @@ class OnlineLdaTest {
             data, AggregationStrategy.parse(spec), AggregatorOptions.defaults())) {
       for (int iteration = 0; iteration < 2; iteration++) {
         AggregateResult result =
-            engine.aggregate(model, OnlineLda.statistic(), OnlineLda.dimension(K, V));
+            engine.aggregate(model, OnlineLda.statistic(K), OnlineLda.dimension(K, V));
         double[] truth = directSum(docs, model, iteration);
         assertTrue(result.exact(), spec);
         assertTrue(relativeError(result.values(), truth) <= 1e-9, spec);
