@@ -3,8 +3,6 @@ package org.flexcode.adaptive;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Arrays;
-import java.util.BitSet;
 import java.util.List;
 import org.flexcode.adaptive.ModeChoice.Mode;
 import org.junit.jupiter.api.Tag;
@@ -24,33 +22,14 @@ class ModeChooserCalibrationTest {
 
   private static final int WORKERS = 8;
   private static final int CHUNKS = 4;
-  private static final double OVERHEAD = 50;
 
   private static ModeChooser chooser() {
     return ModeChoosers.ofWorkers(WORKERS, CHUNKS, 25, 0.8, CHUNKS);
   }
 
-  /** What the engine observes running {@code choice}, steal's copies ending at {@code copiedMs}. */
-  private static TaskTimes observed(ModeChoice choice, double copiedMs) {
-    double[] ms = new double[WORKERS * CHUNKS];
-    Arrays.fill(ms, 600);
-    Arrays.fill(ms, 6 * CHUNKS, 7 * CHUNKS, 750);
-    BitSet censored = new BitSet();
-    double slow =
-        switch (choice.mode()) {
-          case BSP -> 2400;
-          case STEAL -> copiedMs; // superseded by its copies
-          case IGNORE -> 750; // cancelled once the others arrived
-        };
-    Arrays.fill(ms, 7 * CHUNKS, 8 * CHUNKS, slow);
-    if (choice.mode() != Mode.BSP) {
-      censored.set(7 * CHUNKS, 8 * CHUNKS);
-    }
-    return new TaskTimes(ms, censored, OVERHEAD);
-  }
-
   private static List<ModeChoice> run(ModeChooser chooser, int iterations, double copiedMs) {
-    return ModeChoosers.run(chooser, iterations, choice -> observed(choice, copiedMs));
+    return ModeChoosers.run(
+        chooser, iterations, choice -> ModeChoosers.persistentSeventh(choice, 750, copiedMs));
   }
 
   @Test

@@ -3,8 +3,6 @@ package org.flexcode.adaptive;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Arrays;
-import java.util.BitSet;
 import java.util.List;
 import org.flexcode.adaptive.ModeChoice.Mode;
 import org.junit.jupiter.api.Tag;
@@ -24,25 +22,6 @@ class ModeChooserSpreadTest {
 
   private static final int WORKERS = 8;
   private static final int CHUNKS = 4;
-
-  /** What the engine observes running {@code choice}: the slow worker's end as each mode has it. */
-  private static TaskTimes observed(ModeChoice choice) {
-    double[] ms = new double[WORKERS * CHUNKS];
-    Arrays.fill(ms, 600);
-    Arrays.fill(ms, 6 * CHUNKS, 7 * CHUNKS, 710);
-    BitSet censored = new BitSet();
-    double slow =
-        switch (choice.mode()) {
-          case BSP -> 2400;
-          case STEAL -> 810; // superseded by its copies, where the model says
-          case IGNORE -> 710; // cancelled once the others arrived
-        };
-    Arrays.fill(ms, 7 * CHUNKS, 8 * CHUNKS, slow);
-    if (choice.mode() != Mode.BSP) {
-      censored.set(7 * CHUNKS, 8 * CHUNKS);
-    }
-    return new TaskTimes(ms, censored, 50);
-  }
 
   /**
    * Each worker's gradient sum over its 100 records: mean (1 + spread, 2) for even workers, (1 -
@@ -67,7 +46,7 @@ class ModeChooserSpreadTest {
           if (reportGradients) {
             chooser.observeGradients(gradients(choice, spread));
           }
-          return observed(choice);
+          return ModeChoosers.persistentSeventh(choice, 710, 810);
         });
   }
 

@@ -2,6 +2,7 @@ package org.flexcode.adaptive;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.function.Function;
 
@@ -40,5 +41,30 @@ final class ModeChoosers {
       chooser.observe(engine.apply(choice));
     }
     return choices;
+  }
+
+  /**
+   * What the engine observes running {@code choice} over 8 workers of 4 home chunks each, 50 ms of
+   * fixed cost: workers 0-5 take 600 ms, worker 6 {@code sixthMs} and worker 7 2,400 (a persistent
+   * straggler), whose chunks bsp waits for, steal's copies supersede at {@code copiedMs} and ignore
+   * cancels once worker 6's arrive.
+   */
+  static TaskTimes persistentSeventh(ModeChoice choice, double sixthMs, double copiedMs) {
+    int chunks = 4;
+    double[] ms = new double[8 * chunks];
+    Arrays.fill(ms, 600);
+    Arrays.fill(ms, 6 * chunks, 7 * chunks, sixthMs);
+    BitSet censored = new BitSet();
+    double slow =
+        switch (choice.mode()) {
+          case BSP -> 2400;
+          case STEAL -> copiedMs;
+          case IGNORE -> sixthMs;
+        };
+    Arrays.fill(ms, 7 * chunks, 8 * chunks, slow);
+    if (choice.mode() != ModeChoice.Mode.BSP) {
+      censored.set(7 * chunks, 8 * chunks);
+    }
+    return new TaskTimes(ms, censored, 50);
   }
 }
