@@ -3,6 +3,8 @@
  * tasks {@code ignore:b=auto} leaves out of the next iteration ({@link
  * org.flexcode.adaptive.BackupChooser}) and which mode {@code auto} runs on its cached layout
  * ({@link org.flexcode.adaptive.ModeChooser}), from the task times the engine (or the model)
- * observed. The engine's decoders and the model's rules both drive these classes.
+ * observed, and for {@code auto} the spread of the workers' gradients ({@link
+ * org.flexcode.adaptive.GradientSpread}). The engine's decoders and the model's rules both drive
+ * these classes.
  */
 package org.flexcode.adaptive;
