@@ -3,6 +3,7 @@ package org.flexcode.adaptive;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
+import org.flexcode.metrics.SampleStats;
 
 /**
  * How much the workers' gradients differ, and so how much of an exact iteration's progress an
@@ -102,12 +103,7 @@ public final class GradientSpread {
 
   /** The median rho of the remembered iterations (NaN if none). */
   public double rho() {
-    double[] sorted = recent.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-    int n = sorted.length;
-    if (n == 0) {
-      return Double.NaN;
-    }
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    return SampleStats.median(recent.stream().mapToDouble(Double::doubleValue).toArray());
   }
 
   /** q(b): an iteration's progress leaving out {@code b} of {@code n} workers, exact's being 1. */

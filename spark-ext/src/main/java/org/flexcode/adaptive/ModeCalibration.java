@@ -5,6 +5,7 @@ import java.util.Deque;
 import java.util.EnumMap;
 import java.util.Map;
 import org.flexcode.adaptive.ModeChoice.Mode;
+import org.flexcode.metrics.SampleStats;
 
 /**
  * How far {@link ModeChooser}'s forecasts of each mode are from what that mode measured: for each
@@ -73,9 +74,7 @@ final class ModeCalibration {
     if (!measured(mode)) {
       return 1.0;
     }
-    double[] sorted = ratios.get(mode).stream().mapToDouble(r -> r[1]).sorted().toArray();
-    int n = sorted.length;
-    double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    double median = SampleStats.median(ratios.get(mode).stream().mapToDouble(r -> r[1]).toArray());
     return Math.max(MIN_FACTOR, Math.min(MAX_FACTOR, median));
   }
 }

@@ -30,7 +30,7 @@ final class AutoDecoder implements BoundStrategy {
   private final long[] taskRecords;
   private final StealDecoder exact;
   private int[] workerOf;
-  private int[][] copiesOf; // copiesOf[c]: the engine's tasks of chunk c's copies, home first
+  private StealPlan plan;
   private int workers;
   private ModeChooser chooser;
   private StealLaunches stealing; // null with one executor: each home chunk its own worker
@@ -51,14 +51,11 @@ final class AutoDecoder implements BoundStrategy {
   LateLaunchPolicy launches(StealPlan plan, StealLaunches stealing) {
     int chunks = plan.numChunks();
     this.workerOf = new int[chunks];
-    this.copiesOf = new int[chunks][plan.copies()];
+    this.plan = plan;
     long[] records = new long[chunks];
     for (int c = 0; c < chunks; c++) {
       workerOf[c] = plan.executors() == 1 ? c : plan.executorOf(plan.taskOf(c, 0));
       records[c] = taskRecords[plan.taskOf(c, 0)];
-      for (int k = 0; k < plan.copies(); k++) {
-        copiesOf[c][k] = plan.taskOf(c, k);
-      }
     }
     this.workers = Arrays.stream(workerOf).max().orElse(0) + 1;
     this.stealing = plan.executors() == 1 ? null : stealing;
@@ -132,10 +129,14 @@ final class AutoDecoder implements BoundStrategy {
 
   /**
    * Hands the chooser each worker's gradient: the sum of its home chunks' results, each from
-   * whichever copy arrived (null for a worker with a chunk missing).
+   * whichever copy arrived (null for a worker with a chunk missing); nothing with {@code
+   * exact=true}, which never weighs ignore.
    */
   @Override
   public void afterResults(Map<Integer, PartialResult> results, int length) {
+    if (strategy.exact()) {
+      return;
+    }
     double[][] sums = new double[workers][];
     boolean[] missing = new boolean[workers];
     for (int c = 0; c < workerOf.length; c++) {
@@ -155,8 +156,8 @@ final class AutoDecoder implements BoundStrategy {
   }
 
   private PartialResult firstCopyIn(int chunk, Map<Integer, PartialResult> results) {
-    for (int task : copiesOf[chunk]) {
-      PartialResult r = results.get(task);
+    for (int k = 0; k < plan.copies(); k++) {
+      PartialResult r = results.get(plan.taskOf(chunk, k));
       if (r != null && r.values() != null) {
         return r;
       }

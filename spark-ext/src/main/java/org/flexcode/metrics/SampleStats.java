@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Summary figures of a sample (iteration times, task times) as every report states them: the mean
- * and nearest-rank percentiles.
+ * median and nearest-rank percentiles.
  */
 public final class SampleStats {
 
@@ -22,6 +22,17 @@ public final class SampleStats {
     Arrays.sort(sorted);
     int rank = (int) Math.ceil(q * sorted.length);
     return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+  }
+
+  /** The median (the mean of the middle two of an even sample), or NaN for an empty sample. */
+  public static double median(double[] values) {
+    if (values.length == 0) {
+      return Double.NaN;
+    }
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
   /** The arithmetic mean, or NaN for a null or empty sample. */

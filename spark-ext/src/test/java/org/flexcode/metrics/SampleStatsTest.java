@@ -26,4 +26,13 @@ class SampleStatsTest {
     assertTrue(Double.isNaN(SampleStats.mean(new double[0])));
     assertTrue(Double.isNaN(SampleStats.mean(null)));
   }
+
+  @Test
+  void theMedianIsTheMiddleValueOrTheMeanOfTheMiddleTwo() {
+    double[] odd = {5, 1, 3};
+    assertEquals(3.0, SampleStats.median(odd));
+    assertEquals(5.0, odd[0], "the sample is not sorted in place");
+    assertEquals(2.5, SampleStats.median(new double[] {4, 1, 3, 2}));
+    assertTrue(Double.isNaN(SampleStats.median(new double[0])));
+  }
 }
