@@ -12,7 +12,8 @@ import java.util.List;
  *
  * <ul>
  *   <li>to any holder other than its executor once it has run over {@code late} x m (and at least
- *       {@link #MIN_RUNTIME_MS}): the late copy;
+ *       {@link #MIN_RUNTIME_MS}): the late copy, on an idle holder, else on one still computing
+ *       whose host has CPU to spare ({@link #spareCpu});
  *   <li>in an iteration whose home work runs as block tasks, also to an <em>idle</em> holder once
  *       it has run over {@link #IDLE_TAKEOVER} x m (at least {@link #MIN_RUNTIME_MS}), if that
  *       holder has CPU to spare ({@link #spareCpu}): other processes do not keep its host busy.

@@ -48,4 +48,16 @@ final class OthersCpuLoads {
   double of(int executor) {
     return load[executor];
   }
+
+  /**
+   * Planned executor {@code executor}'s latest report, or, before it has reported (still computing
+   * its first task), the median of the others' reports; NaN if none has reported.
+   */
+  double ofOrTypical(int executor) {
+    if (!Double.isNaN(load[executor])) {
+      return load[executor];
+    }
+    double[] reported = Arrays.stream(load).filter(l -> !Double.isNaN(l)).sorted().toArray();
+    return reported.length == 0 ? Double.NaN : reported[reported.length / 2];
+  }
 }

@@ -24,8 +24,9 @@ import org.slf4j.LoggerFactory;
  *   <li>a chunk whose only launched copy has run over {@code late} x the median launch-to-arrival
  *       time of the finished copies (and at least 100 ms) gets one more copy, placed ({@link
  *       CopyPlacement}) on an idle holder other than the executor running it if there is one, else
- *       on another holder; when the home work runs as block tasks, an idle holder that has CPU to
- *       spare takes it earlier ({@link CopyThresholds}).
+ *       on another holder whose host has CPU to spare (on a host other processes keep busy, a
+ *       holder still computing takes no copy); when the home work runs as block tasks, an idle
+ *       holder that has CPU to spare takes it earlier ({@link CopyThresholds}).
  * </ul>
  *
  * A late job all of whose chunks have arrived is redundant (the run cancels it, killing its losing
@@ -47,6 +48,7 @@ final class StealLaunches implements LateLaunchPolicy {
   private final SlowExecutors slow = new SlowExecutors();
   private final OthersCpuLoads othersLoads;
   private int busyCoresLogged = -1;
+  private int busyHolderLogged = -1;
   private int loadsNoted;
   private final HomeGrouping grouping;
   private Set<Integer> avoided = Set.of();
@@ -304,7 +306,7 @@ final class StealLaunches implements LateLaunchPolicy {
       if (target < 0 && early) {
         logBusyCores(it, chunk, idleHolder(chunk, idle, busy, false), now - start, due);
       } else if (target < 0) {
-        target = anyHolder(chunk, busy);
+        target = busyHolderWithSpareCpu(it, chunk, busy);
       }
       int copy = target < 0 ? -1 : plan.copyNotIn(chunk, launched);
       if (copy >= 0 && !plan.anyCopyIn(chunk, tasks)) {
@@ -413,13 +415,33 @@ final class StealLaunches implements LateLaunchPolicy {
         Math.round(due.anyHolderMs()));
   }
 
-  /** An executor holding a copy of {@code chunk}, other than {@code busy}; or -1. */
-  private int anyHolder(int chunk, int busy) {
+  /**
+   * An executor holding a copy of {@code chunk}, other than {@code busy}, whose host has CPU to
+   * spare ({@link CopyThresholds#spareCpu}; one that has not reported yet is taken to be as loaded
+   * as the others: {@link OthersCpuLoads#ofOrTypical}); or -1. On a host other processes keep busy,
+   * a copy on a holder still computing its own work takes CPU from that work and from the copy it
+   * relieves: the chunk waits for an idle holder instead (logged once per iteration).
+   */
+  private int busyHolderWithSpareCpu(int it, int chunk, int busy) {
+    int saturated = -1;
     for (int k = 0; k < plan.copies(); k++) {
       int e = plan.executorOf(plan.taskOf(chunk, k));
-      if (e != busy) {
+      if (e != busy && CopyThresholds.spareCpu(othersLoads.ofOrTypical(e))) {
         return e;
       }
+      saturated = e != busy ? e : saturated;
+    }
+    if (saturated >= 0 && busyHolderLogged != it) {
+      busyHolderLogged = it;
+      LOG.info(
+          "FlexCode iteration {}: chunk {} is late, but its holder {} is still computing and other"
+              + " processes keep its host {}% busy (over {}%): no copy there, which would take CPU"
+              + " from the work it relieves; the chunk waits for an idle holder",
+          it,
+          chunk,
+          executorIds[saturated],
+          Math.round(100 * othersLoads.ofOrTypical(saturated)),
+          Math.round(100 * CopyThresholds.BUSY_WITH_OTHERS));
     }
     return -1;
   }

@@ -116,13 +116,24 @@ final class TaskLaunchListener extends SparkListener {
       recovery.taskResubmitted(iteration); // Spark's retry of a failed attempt
     }
     if (iteration != null) {
-      int first = taskStart.taskInfo().partitionId();
-      int tasks = stageHomeGroup.getOrDefault(taskStart.stageId(), 1);
-      for (int task = first; task < first + tasks; task++) { // a block task runs its chunks
-        long key = key(iteration, task);
-        launchMs.putIfAbsent(key, taskStart.taskInfo().launchTime());
-        launchExecutor.putIfAbsent(key, taskStart.taskInfo().executorId());
-      }
+      launched(
+          iteration,
+          taskStart.taskInfo().partitionId(),
+          stageHomeGroup.getOrDefault(taskStart.stageId(), 1),
+          taskStart.taskInfo().launchTime(),
+          taskStart.taskInfo().executorId());
+    }
+  }
+
+  /**
+   * Tasks {@code first} .. {@code first + tasks - 1} of {@code iteration} launched at {@code atMs}
+   * on {@code executorId} (a block task runs its chunks), unless seen already.
+   */
+  void launched(int iteration, int first, int tasks, long atMs, String executorId) {
+    for (int task = first; task < first + tasks; task++) {
+      long key = key(iteration, task);
+      launchMs.putIfAbsent(key, atMs);
+      launchExecutor.putIfAbsent(key, executorId);
     }
   }
 
