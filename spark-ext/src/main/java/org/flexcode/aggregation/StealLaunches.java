@@ -46,12 +46,8 @@ final class StealLaunches implements LateLaunchPolicy {
   private final String[] executorIds;
   private final CopyPlacement placement;
   private final SlowExecutors slow = new SlowExecutors();
-  private final OthersCpuLoads othersLoads;
-  private int busyCoresLogged = -1;
-  private int busyHolderLogged = -1;
-  private int loadsNoted;
+  private final CopyHolders holders;
   private final HomeGrouping grouping;
-  private Set<Integer> avoided = Set.of();
   private int blockHomeIteration = -1;
 
   private int iteration = -1;
@@ -73,7 +69,7 @@ final class StealLaunches implements LateLaunchPolicy {
     this.late = late;
     this.listener = listener;
     this.executorIds = executorIds.clone();
-    this.othersLoads = new OthersCpuLoads(plan.executors());
+    this.holders = new CopyHolders(plan, executorIds);
     this.launched = plan.homeTasks();
   }
 
@@ -85,8 +81,7 @@ final class StealLaunches implements LateLaunchPolicy {
   /** Chunks per block when this iteration's home work runs as block tasks, else 1. */
   @Override
   public synchronized int homeGroup(int it) {
-    boolean block =
-        grouping.begin(it, !avoided.isEmpty(), othersLoads.anySpare()) == StealHome.BLOCK;
+    boolean block = grouping.begin(it, holders.avoiding(), holders.anySpare()) == StealHome.BLOCK;
     blockHomeIteration = block ? it : blockHomeIteration;
     return block ? plan.chunksPerBlock() : 1;
   }
@@ -108,7 +103,7 @@ final class StealLaunches implements LateLaunchPolicy {
     if (done.cardinality() == plan.numChunks()) {
       return null;
     }
-    noteOthersCpuLoads(arrivals);
+    holders.noteLoads(arrivals);
     boolean[] idle = idleExecutors(it, done, arrivals);
     BitSet tasks = new BitSet(plan.numTasks());
     stealPending(it, done, idle, tasks);
@@ -151,7 +146,7 @@ final class StealLaunches implements LateLaunchPolicy {
    */
   synchronized StealRecord report(int it, Arrivals arrivals, Decision decision, long endMs) {
     startIteration(it);
-    noteOthersCpuLoads(arrivals);
+    holders.noteLoads(arrivals);
     BitSet used = decision.used();
     Map<Integer, PartialResult> results = arrivals.results();
     List<StealRecord.Move> moves = new ArrayList<>();
@@ -172,7 +167,7 @@ final class StealLaunches implements LateLaunchPolicy {
     }
     grouping.end(it, endMs);
     Set<Integer> next = indexesOf(slow.observe(it, runMsByExecutor(results.values())));
-    if (!next.equals(avoided)) {
+    if (!next.equals(holders.avoided())) {
       LOG.info(
           "FlexCode iteration {}: avoiding executors {} (median task over {} x all executors' in {}"
               + " iterations in a row): their chunks prefer other holders",
@@ -181,8 +176,8 @@ final class StealLaunches implements LateLaunchPolicy {
           SlowExecutors.FACTOR,
           SlowExecutors.MEMORY);
     }
-    avoided = next;
-    placement.avoid(avoided);
+    holders.avoid(next);
+    placement.avoid(next);
     return new StealRecord(moves, launched.cardinality() - plan.numChunks(), duplicated);
   }
 
@@ -214,7 +209,7 @@ final class StealLaunches implements LateLaunchPolicy {
       launched = plan.homeTasks();
       lateCopies.clear();
       cancelledMs.clear();
-      loadsNoted = 0;
+      holders.startIteration();
     }
   }
 
@@ -262,7 +257,7 @@ final class StealLaunches implements LateLaunchPolicy {
           || plan.copiesIn(chunk, launched) > 1) {
         continue;
       }
-      int target = idleHolder(chunk, idle, -1, false);
+      int target = holders.idle(chunk, idle, -1, false);
       int copy = target < 0 ? -1 : plan.copyNotIn(chunk, launched);
       if (copy >= 0) {
         place(copy, target, tasks, idle);
@@ -302,11 +297,11 @@ final class StealLaunches implements LateLaunchPolicy {
       // With one executor (local mode) its other cores take the copy.
       int busy = plan.executors() == 1 ? -1 : executorRunning(it, running);
       boolean early = !due.dueAnywhere(now - start);
-      int target = idleHolder(chunk, idle, busy, early);
+      int target = holders.idle(chunk, idle, busy, early);
       if (target < 0 && early) {
-        logBusyCores(it, chunk, idleHolder(chunk, idle, busy, false), now - start, due);
+        holders.logNoEarlyCopy(it, chunk, holders.idle(chunk, idle, busy, false), now - start, due);
       } else if (target < 0) {
-        target = busyHolderWithSpareCpu(it, chunk, busy);
+        target = holders.busyWithSpareCpu(it, chunk, busy);
       }
       int copy = target < 0 ? -1 : plan.copyNotIn(chunk, launched);
       if (copy >= 0 && !plan.anyCopyIn(chunk, tasks)) {
@@ -348,12 +343,7 @@ final class StealLaunches implements LateLaunchPolicy {
 
   /** The planned executor (0 .. M-1) with id {@code executorId}, or -1 if none (or null). */
   int plannedIndexOf(String executorId) {
-    for (int e = 0; executorId != null && e < executorIds.length; e++) {
-      if (executorIds[e].equals(executorId)) {
-        return e;
-      }
-    }
-    return -1;
+    return holders.plannedIndexOf(executorId);
   }
 
   /** The planned executors with these ids. */
@@ -365,85 +355,6 @@ final class StealLaunches implements LateLaunchPolicy {
       }
     }
     return indexes;
-  }
-
-  /**
-   * An idle, not avoided executor holding a copy of {@code chunk}, other than {@code busy}; {@code
-   * spareCpu}: only one with CPU to spare ({@link CopyThresholds#spareCpu}: other processes do not
-   * keep its host busy).
-   */
-  private int idleHolder(int chunk, boolean[] idle, int busy, boolean spareCpu) {
-    for (int k = 0; k < plan.copies(); k++) {
-      int e = plan.executorOf(plan.taskOf(chunk, k));
-      boolean free = !spareCpu || CopyThresholds.spareCpu(othersLoads.of(e));
-      if (idle[e] && e != busy && !avoided.contains(e) && free) {
-        return e;
-      }
-    }
-    return -1;
-  }
-
-  /** Notes the other processes' CPU load each result arrived since the last call reports. */
-  private void noteOthersCpuLoads(Arrivals arrivals) {
-    List<Integer> order = arrivals.order();
-    Map<Integer, PartialResult> results = arrivals.results();
-    for (; loadsNoted < order.size(); loadsNoted++) {
-      PartialResult r = results.get(order.get(loadsNoted));
-      othersLoads.note(plannedIndexOf(r.executorId()), r.finishMs(), r.othersCpuLoad());
-    }
-  }
-
-  /**
-   * Logs (once per iteration) that idle holder {@code holder} (if >= 0) takes no early copy of
-   * {@code chunk}, run {@code ranMs}, because other processes keep its host's CPU busy.
-   */
-  private void logBusyCores(int it, int chunk, int holder, long ranMs, CopyThresholds due) {
-    if (holder < 0 || busyCoresLogged == it) {
-      return;
-    }
-    busyCoresLogged = it;
-    LOG.info(
-        "FlexCode iteration {}: chunk {} has run {} ms; other processes keep idle holder {}'s host"
-            + " {}% busy (over {}%): no early copy, which would take CPU from the work it"
-            + " relieves; a copy is due after {} ms",
-        it,
-        chunk,
-        ranMs,
-        executorIds[holder],
-        Math.round(100 * othersLoads.of(holder)),
-        Math.round(100 * CopyThresholds.BUSY_WITH_OTHERS),
-        Math.round(due.anyHolderMs()));
-  }
-
-  /**
-   * An executor holding a copy of {@code chunk}, other than {@code busy}, whose host has CPU to
-   * spare ({@link CopyThresholds#spareCpu}; one that has not reported yet is taken to be as loaded
-   * as the others: {@link OthersCpuLoads#ofOrTypical}); or -1. On a host other processes keep busy,
-   * a copy on a holder still computing its own work takes CPU from that work and from the copy it
-   * relieves: the chunk waits for an idle holder instead (logged once per iteration).
-   */
-  private int busyHolderWithSpareCpu(int it, int chunk, int busy) {
-    int saturated = -1;
-    for (int k = 0; k < plan.copies(); k++) {
-      int e = plan.executorOf(plan.taskOf(chunk, k));
-      if (e != busy && CopyThresholds.spareCpu(othersLoads.ofOrTypical(e))) {
-        return e;
-      }
-      saturated = e != busy ? e : saturated;
-    }
-    if (saturated >= 0 && busyHolderLogged != it) {
-      busyHolderLogged = it;
-      LOG.info(
-          "FlexCode iteration {}: chunk {} is late, but its holder {} is still computing and other"
-              + " processes keep its host {}% busy (over {}%): no copy there, which would take CPU"
-              + " from the work it relieves; the chunk waits for an idle holder",
-          it,
-          chunk,
-          executorIds[saturated],
-          Math.round(100 * othersLoads.ofOrTypical(saturated)),
-          Math.round(100 * CopyThresholds.BUSY_WITH_OTHERS));
-    }
-    return -1;
   }
 
   /** The launch-to-arrival times of this iteration's finished copies (ms). */
