@@ -99,13 +99,17 @@ final class CopyHolders {
    * spare ({@link CopyThresholds#spareCpu}; one that has not reported yet is taken to be as loaded
    * as the others: {@link OthersCpuLoads#ofOrTypical}); or -1. On a host other processes keep busy,
    * a copy on a holder still computing its own work takes CPU from that work and from the copy it
-   * relieves: the chunk waits for an idle holder instead (logged once per iteration).
+   * relieves: the chunk waits for an idle holder instead (logged once per iteration). With one
+   * executor (local mode), its other cores: the only place a copy can run.
    */
   int busyWithSpareCpu(int it, int chunk, int busy) {
+    // With one executor (local mode) no holder is ever idle while a chunk runs: its other cores
+    // take the copy whatever the load, or a straggler would never get one.
+    boolean oneExecutor = plan.executors() == 1;
     int saturated = -1;
     for (int k = 0; k < plan.copies(); k++) {
       int e = plan.executorOf(plan.taskOf(chunk, k));
-      if (e != busy && CopyThresholds.spareCpu(othersLoads.ofOrTypical(e))) {
+      if (e != busy && (oneExecutor || CopyThresholds.spareCpu(othersLoads.ofOrTypical(e)))) {
         return e;
       }
       saturated = e != busy ? e : saturated;

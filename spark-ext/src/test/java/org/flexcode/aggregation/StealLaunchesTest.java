@@ -44,17 +44,29 @@ class StealLaunchesTest {
 
   /** The copies launched when every report says other processes keep the host {@code load} busy. */
   private static List<List<Integer>> lateCopies(double load) {
+    return lateCopies(PLAN, new String[] {"0", "1", "2"}, new int[] {0, 2}, load);
+  }
+
+  /**
+   * The copies {@code plan}'s launches place when tasks {@code slow} have run a second on their
+   * home executors and every other home copy finished in 60 ms, each reporting {@code load}: for
+   * three executors the fast ones ran on executor 2 (task 3 on 0), for one on it.
+   */
+  private static List<List<Integer>> lateCopies(
+      StealPlan plan, String[] executorIds, int[] slow, double load) {
     TaskLaunchListener listener = new TaskLaunchListener("test");
     RecordingPlacement placement = new RecordingPlacement();
     StealLaunches launches =
-        new StealLaunches(
-            PLAN, 1.5, listener, new String[] {"0", "1", "2"}, placement, StealHome.CHUNKS);
+        new StealLaunches(plan, 1.5, listener, executorIds, placement, StealHome.CHUNKS);
     long now = System.currentTimeMillis();
-    listener.launched(0, 0, 1, now - 1_000, "0");
-    listener.launched(0, 2, 1, now - 1_000, "1");
+    BitSet fast = plan.homeTasks();
+    for (int task : slow) {
+      listener.launched(0, task, 1, now - 1_000, executorIds[plan.executorOf(task)]);
+      fast.clear(task);
+    }
     Arrivals arrivals = new Arrivals();
-    for (int task : new int[] {1, 3, 4, 5}) {
-      String executor = task == 3 ? "0" : "2";
+    for (int task = fast.nextSetBit(0); task >= 0; task = fast.nextSetBit(task + 1)) {
+      String executor = executorIds[executorIds.length == 1 ? 0 : task == 3 ? 0 : 2];
       listener.launched(0, task, 1, now - 60, executor);
       arrivals.record(
           new PartialResult(
@@ -79,6 +91,13 @@ class StealLaunchesTest {
   @Test
   void aLateChunkWhoseOtherHolderIsComputingGetsACopyThereWhenItsHostHasCpuToSpare() {
     assertEquals(List.of(List.of(6, 1), List.of(8, 2)), lateCopies(0.3));
+  }
+
+  @Test
+  void withOneExecutorALateChunksCopyTakesAnotherCoreWhateverTheLoad() {
+    StealPlan local = new StealPlan(2, 2, 2, 1); // chunk 0's copy is task 4, on the one executor
+    assertEquals(
+        List.of(List.of(4, 0)), lateCopies(local, new String[] {"driver"}, new int[] {0}, 0.97));
   }
 
   @Test
