@@ -2,6 +2,7 @@ package org.flexcode.aggregation;
 
 import java.util.Arrays;
 import org.flexcode.adaptive.CopyThresholds;
+import org.flexcode.metrics.SampleStats;
 
 /**
  * The latest load of other processes on its host's CPU ({@link OthersCpuLoad}) each planned
@@ -57,7 +58,6 @@ final class OthersCpuLoads {
     if (!Double.isNaN(load[executor])) {
       return load[executor];
     }
-    double[] reported = Arrays.stream(load).filter(l -> !Double.isNaN(l)).sorted().toArray();
-    return reported.length == 0 ? Double.NaN : reported[reported.length / 2];
+    return SampleStats.median(Arrays.stream(load).filter(l -> !Double.isNaN(l)).toArray());
   }
 }
