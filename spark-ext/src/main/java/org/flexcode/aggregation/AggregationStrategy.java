@@ -29,14 +29,14 @@ import org.flexcode.coding.GradientCode;
  *       selection);
  *   <li>{@code hybrid:s=1,m=1,f=0.1}: FRC primaries plus shadows; exact when the code decodes,
  *       shadow-covered beyond s stragglers (up to s + m); {@code code=cyclic} for cyclic primaries;
- *   <li>{@code steal:r=2,chunks=4,late=1.5}: each block cut into chunks cached on r executors; idle
+ *   <li>{@code steal:r=3,chunks=4,late=1.5}: each block cut into chunks cached on r executors; idle
  *       executors take chunks not yet started, late chunks get a copy, the first copy of each chunk
  *       counts (exact, no extra compute when nobody straggles);
  *   <li>{@code ssp:staleness=1,b=1}: bounded staleness; an iteration ends once at most b blocks
  *       contributed nothing, a late task keeps running and its result is applied in a later
  *       iteration if at most {@code staleness} iterations old (the engine waits rather than exceed
  *       that); the aggregate is the plain sum of the results applied;
- *   <li>{@code auto:exact=false}: steal's layout ({@code r=2,chunks=4}), and before each iteration
+ *   <li>{@code auto:exact=false}: steal's layout ({@code r=3,chunks=4}), and before each iteration
  *       the mode it supports with the lowest predicted time (bsp, steal, or ignore:b keeping at
  *       least {@code floor=0.5} of the records, unless {@code exact=true}), switching on a 10% gain
  *       ({@link Auto}).
@@ -52,7 +52,7 @@ public sealed interface AggregationStrategy
   String KNOWN =
       "bsp, ignore:b=1, ignore:b=auto,floor=0.75,window=5, frc:s=1, cyclic:s=1, gcdc:s=1,clusters=2,"
           + " shadow:m=1,f=0.1, hybrid:s=1,m=1,f=0.1,"
-          + " steal:r=2,chunks=4,late=1.5, ssp:staleness=1,b=1, auto:exact=false";
+          + " steal:r=3,chunks=4,late=1.5, ssp:staleness=1,b=1, auto:exact=false";
 
   /**
    * The names specs start with: bsp, ignore, frc, cyclic, gcdc, shadow, hybrid, steal, ssp, auto.

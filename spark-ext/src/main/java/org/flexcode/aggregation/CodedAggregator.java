@@ -82,9 +82,10 @@ public final class CodedAggregator<T> implements AutoCloseable {
       AggregatorOptions options,
       Colouring<T> colouring) {
     this.jsc = JavaSparkContext.fromSparkContext(input.context());
-    this.strategy = strategy;
     this.options = options;
     List<SparkInternals.Executor> executors = SparkInternals.executors(jsc.sc());
+    strategy = StealSetup.fitCopies(strategy, executors.size());
+    this.strategy = strategy;
     this.plan = StealSetup.stealPlan(strategy, input.getNumPartitions(), executors);
     boolean pinned = plan != null && StealSetup.pinInput(input);
     JavaRDD<T> data = plan == null ? input : new ChunkRDD<>(input.rdd(), plan).toJavaRDD();

@@ -47,6 +47,29 @@ final class StealSetup {
   }
 
   /**
+   * {@code strategy} with steal's copies fitted to the {@code executors} registered: r copies need
+   * r executors to sit apart, so r is lowered to the executors' count, never below two (with one
+   * executor, in local mode, both copies share it, and the second serves late copies on free
+   * cores); the other strategies as they are.
+   */
+  static AggregationStrategy fitCopies(AggregationStrategy strategy, int executors) {
+    Steal layout = layoutOf(strategy);
+    int fitted = layout == null ? 0 : Math.min(layout.copies(), Math.max(2, executors));
+    if (layout == null || fitted == layout.copies()) {
+      return strategy;
+    }
+    LOG.info(
+        "FlexCode: {} asks for r={} copies of each chunk, {} executor(s) registered: caching {}",
+        strategy.describe(),
+        layout.copies(),
+        executors,
+        fitted);
+    return strategy instanceof Auto auto
+        ? new Auto(auto.exact(), fitted, auto.chunks(), auto.floor())
+        : new Steal(fitted, layout.chunks(), layout.late(), layout.home());
+  }
+
+  /**
    * Caches an uncached input while {@code steal} cuts it into chunk copies, so every copy of a
    * block reads the same record order (a shuffle's output order may differ between reads, and
    * chunks are cut by position); true if it did. A copy lost later is recomputed from the input

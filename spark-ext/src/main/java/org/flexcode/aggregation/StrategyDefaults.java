@@ -50,8 +50,14 @@ public final class StrategyDefaults {
   public static final ShadowSpec SHADOWS =
       new ShadowSpec(SHADOW_TASKS, SHADOW_FRACTION, SELECTOR, SHADOW_SEED, SHADOW_LATE);
 
-  /** Copies of each chunk {@code steal} caches (r). */
-  public static final int STEAL_COPIES = 2;
+  /**
+   * Copies of each chunk {@code steal} caches (r): three, fewer when fewer executors are registered
+   * (never below two; see {@code StealSetup.fitCopies}). On 8 executors of 2 cores, emulated
+   * compute, a third copy lowered {@code slow-worker:p=0.2,max=2} from 0.757x to 0.734x mllib's
+   * iteration and persistent from 0.397x to 0.383x, with no extra compute when nobody straggles
+   * (docs/BENCHMARKS.md, session 21).
+   */
+  public static final int STEAL_COPIES = 3;
 
   /** Chunks {@code steal} cuts each block into. */
   public static final int STEAL_CHUNKS = 4;

@@ -36,8 +36,8 @@ final class AutoRule implements Rule {
   public String spec() {
     return "auto:exact="
         + exact
-        + (r != 2 ? ",r=" + r : "")
-        + (chunks != 4 ? ",chunks=" + chunks : "");
+        + (r != StealRule.DEFAULT_COPIES ? ",r=" + r : "")
+        + (chunks != StealRule.DEFAULT_CHUNKS ? ",chunks=" + chunks : "");
   }
 
   @Override

@@ -18,7 +18,7 @@ import org.flexcode.coding.GradientCode;
  * of blocks [k n/m, (k+1) n/m), queued after the primaries: ends when every primary finished, or
  * when at most m primaries are missing and each missing block's shadow finished); {@code limit}
  * (bsp with no straggler and no skew); {@code balanced} (perfect load balancing: launch + total
- * work / sum over cores of 1 / factor); {@code steal:r=2,chunks=4,late=1.5} (every block cut into
+ * work / sum over cores of 1 / factor); {@code steal:r=3,chunks=4,late=1.5} (every block cut into
  * chunks, each cached on r distinct executors; an executor computes its home chunks first, then its
  * idle cores take pending chunks they hold a copy of, then late copies of chunks running over late
  * x the median; slow executors avoided as the engine does; exact, ends when every chunk finished);

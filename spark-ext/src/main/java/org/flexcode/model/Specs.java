@@ -16,7 +16,7 @@ final class Specs {
               "rule",
               "bsp, ignore:b=1, ignore:b=auto,floor=0.75,window=5, frc:s=1, cyclic:s=1,"
                   + " gcdc:s=1,clusters=2, shadow:m=1,f=0.1, limit, balanced,"
-                  + " steal:r=2,chunks=4, ssp:staleness=1,b=1, auto:exact=false")
+                  + " steal:r=3,chunks=4, ssp:staleness=1,b=1, auto:exact=false")
           .with("bsp", List.of(), s -> Rule.bsp())
           .with("ignore", List.of("b", "floor", "window"), Specs::ignore)
           .with("frc", List.of("s"), s -> Rule.frc(s.integer("s", 1)))
@@ -37,8 +37,8 @@ final class Specs {
               List.of("r", "chunks", "late", "home"),
               s ->
                   Rule.steal(
-                      s.integer("r", 2),
-                      s.integer("chunks", 4),
+                      s.integer("r", StealRule.DEFAULT_COPIES),
+                      s.integer("chunks", StealRule.DEFAULT_CHUNKS),
                       s.number("late", StealRule.DEFAULT_LATE),
                       s.choice("home", StealHome::parse, StealHome.AUTO)))
           .with(
@@ -47,8 +47,8 @@ final class Specs {
               s ->
                   new AutoRule(
                       s.choice("exact", Specs::bool, false),
-                      s.integer("r", 2),
-                      s.integer("chunks", 4)))
+                      s.integer("r", StealRule.DEFAULT_COPIES),
+                      s.integer("chunks", StealRule.DEFAULT_CHUNKS)))
           .with(
               "ssp",
               List.of("staleness", "b"),

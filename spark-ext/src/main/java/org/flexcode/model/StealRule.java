@@ -18,6 +18,12 @@ final class StealRule implements Rule {
   /** The engine's default late multiplier. */
   static final double DEFAULT_LATE = 1.5;
 
+  /** The engine's default copies of each chunk (r). */
+  static final int DEFAULT_COPIES = 3;
+
+  /** The engine's default chunks per block. */
+  static final int DEFAULT_CHUNKS = 4;
+
   private final int r;
   private final int chunks;
   private final double late;
@@ -46,8 +52,9 @@ final class StealRule implements Rule {
   @Override
   public Simulation prepare(Cluster cluster) {
     int m = cluster.executors();
-    Specs.check(r <= m, "steal: r=" + r + " copies need at least r executors, got " + m);
-    return new StealSimulation(cluster, r, chunks, late, home);
+    int copies = Math.min(r, Math.max(2, m)); // as the engine fits r to the executors
+    Specs.check(copies <= m, "steal: r=" + copies + " copies need at least r executors, got " + m);
+    return new StealSimulation(cluster, copies, chunks, late, home);
   }
 
   @Override
