@@ -339,6 +339,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
    * checks its age) or holds it for the next.
    */
   private void onArrival(PartialResult result) {
+    EngineTestHooks.arrived(result);
     synchronized (arrivalLock) {
       IterationRun<T, ?> current = run;
       boolean stale = current == null || result.iteration() != current.iteration();

@@ -19,9 +19,11 @@ import org.flexcode.stragglers.StragglerInjector;
  * {@link InterruptibleRecords}, so a cancelled task stops computing within a thousand records.
  * {@code shadowBlocks}: the blocks shadow tasks estimate, null for all of theirs. With {@code
  * homeGroup} g > 1 the task is one of {@code steal}'s block tasks: partition p runs the home copies
- * of chunks p .. p + g - 1 and reports each chunk as its own task's result, injected straggling
- * once for the block. {@code testOthersCpuLoad}: the other processes' CPU load results report, when
- * a test forces one (else NaN: measured).
+ * of chunks p .. p + g - 1 and reports the block's sum as chunk p's result and a zero result for
+ * each other chunk (one gradient per block travels, as bsp's; {@link StealDecoder} takes a chunk
+ * from its home copy whenever that arrived, so a block's chunks count together), injected
+ * straggling once for the block. {@code testOthersCpuLoad}: the other processes' CPU load results
+ * report, when a test forces one (else NaN: measured).
  */
 record CodedTask<T, M>(
     IterationInput<T, M> input,
@@ -66,7 +68,7 @@ record CodedTask<T, M>(
     }
   }
 
-  /** A block task: each home chunk computed and reported as its own task's result. */
+  /** A block task: its home chunks computed, their sum reported as the first chunk's result. */
   private void callBlock(Iterator<CodedBlock<T>> blocks) {
     TaskContext context = TaskContext.get();
     int it = input.iteration();
@@ -86,26 +88,14 @@ record CodedTask<T, M>(
       context.killTaskIfInterrupted();
       long computeStart = System.nanoTime();
       double[] worth = new double[1];
-      java.util.Map<Integer, double[]> partials = new java.util.HashMap<>();
-      while (blocks.hasNext()) {
-        CodedBlock<T> b = blocks.next();
-        partials.put(b.block(), compute(b.block(), List.of(b).iterator(), worth));
-      }
+      double[] sum = sumOfChunks(blocks, first, worth);
       long computeMs = (System.nanoTime() - computeStart) / 1_000_000;
       long injected = injector.afterCompute(first, it + 1, attempt, computeMs, worth[0]);
       context.killTaskIfInterrupted();
       double load = othersCpuLoad();
+      double[] none = new double[sum.length]; // packs to a few bytes
       for (PartialResult.Attempt chunk : chunks) {
-        double[] partial = partials.get(chunk.task());
-        if (partial == null) {
-          throw new IllegalStateException(
-              "FlexCode iteration "
-                  + it
-                  + ": block task "
-                  + first
-                  + " has no chunk "
-                  + chunk.task());
-        }
+        double[] partial = chunk.task() == first ? sum : none;
         accumulator.add(PartialResult.success(chunk, injected, partial, load).toWire());
       }
     } catch (Throwable t) {
@@ -114,6 +104,35 @@ record CodedTask<T, M>(
       }
       throw t;
     }
+  }
+
+  /** The sum of the block task's home chunks first .. first + g - 1; fails if one is absent. */
+  private double[] sumOfChunks(Iterator<CodedBlock<T>> blocks, int first, double[] worth) {
+    double[] sum = null;
+    BitSet present = new BitSet();
+    while (blocks.hasNext()) {
+      CodedBlock<T> b = blocks.next();
+      double[] partial = compute(b.block(), List.of(b).iterator(), worth);
+      present.set(b.block());
+      if (sum == null) {
+        sum = partial;
+      } else {
+        for (int d = 0; d < sum.length; d++) {
+          sum[d] += partial[d];
+        }
+      }
+    }
+    int absent = present.nextClearBit(first);
+    if (sum == null || absent < first + homeGroup) {
+      throw new IllegalStateException(
+          "FlexCode iteration "
+              + input.iteration()
+              + ": block task "
+              + first
+              + " has no chunk "
+              + absent);
+    }
+    return sum;
   }
 
   /** Other processes' CPU load for the result: a test's if forced, else {@link OthersCpuLoad}. */

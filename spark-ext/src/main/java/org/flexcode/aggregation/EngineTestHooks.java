@@ -6,13 +6,15 @@ import org.flexcode.stragglers.StragglerHook;
  * Test-only: forced straggler delays for the engines created while installed, so tests can make
  * chosen (iteration, task) pairs straggle through code that builds its own engine (the trainers);
  * and the other processes' CPU load their tasks report instead of the measured one ({@link
- * OthersCpuLoad}). Production code never installs anything; users inject stragglers with {@link
- * AggregatorOptions#withInjector} (a {@code StragglerPattern}) instead.
+ * OthersCpuLoad}); and a watcher of the results the driver receives. Production code never installs
+ * anything; users inject stragglers with {@link AggregatorOptions#withInjector} (a {@code
+ * StragglerPattern}) instead.
  */
 public final class EngineTestHooks {
 
   private static volatile StragglerHook stragglers = StragglerHook.none();
   private static volatile double othersCpuLoad = Double.NaN;
+  private static volatile java.util.function.Consumer<PartialResult> arrivals = null;
 
   private EngineTestHooks() {}
 
@@ -36,10 +38,24 @@ public final class EngineTestHooks {
     othersCpuLoad = load;
   }
 
+  /** Every result the driver receives from now on goes to {@code watcher} too (until clear). */
+  static void watchArrivals(java.util.function.Consumer<PartialResult> watcher) {
+    arrivals = watcher;
+  }
+
   /** Removes any installed hook. */
   public static void clear() {
     stragglers = StragglerHook.none();
     othersCpuLoad = Double.NaN;
+    arrivals = null;
+  }
+
+  /** Hands {@code result} to the installed watcher, if any. */
+  static void arrived(PartialResult result) {
+    java.util.function.Consumer<PartialResult> watcher = arrivals;
+    if (watcher != null) {
+      watcher.accept(result);
+    }
   }
 
   /** The installed other processes' CPU load, NaN when none is. */

@@ -7,8 +7,12 @@ import org.flexcode.coding.GradientCode;
 
 /**
  * Decides for {@code steal}: the iteration ends when every chunk has arrived from at least one of
- * its copies; the aggregate is the sum over chunks of the first copy to arrive (weight 1), so a
- * chunk both of whose copies finished counts once. Task t is copy (t / C) of chunk (t mod C).
+ * its copies; the aggregate is the sum over chunks of one copy each (weight 1), so a chunk two of
+ * whose copies finished counts once: its home copy if that arrived, else the first copy to arrive.
+ * The home copy comes first because a block task reports its block's sum as its first chunk's
+ * result and zero for the others ({@link CodedTask}): its chunks must be taken from it together,
+ * never some from it and some from other copies. Task t is copy (t / C) of chunk (t mod C), so the
+ * home copies are tasks 0 .. C-1.
  */
 final class StealDecoder implements BoundStrategy {
 
@@ -57,9 +61,16 @@ final class StealDecoder implements BoundStrategy {
     return decision(winners, Math.sqrt(missing), missing == 0);
   }
 
+  /** Each chunk's home copy if it arrived, else its first copy to arrive. */
   private BitSet firstCopies(List<Integer> arrivals) {
     BitSet chunks = new BitSet(numChunks);
     BitSet winners = new BitSet(code.numTasks());
+    for (int task : arrivals) {
+      if (task < numChunks) {
+        chunks.set(task);
+        winners.set(task);
+      }
+    }
     for (int task : arrivals) {
       int chunk = task % numChunks;
       if (!chunks.get(chunk)) {

@@ -54,6 +54,8 @@ class StealBlockHomeTest {
             AggregationStrategy.parse("steal:r=2,chunks=2,late=50,home=block"),
             AggregatorOptions.defaults())) {
       jsc.sc().addSparkListener(starts);
+      List<PartialResult> arrived = new java.util.concurrent.CopyOnWriteArrayList<>();
+      EngineTestHooks.watchArrivals(arrived::add);
       for (int it = 0; it < 3; it++) {
         AggregateResult result = engine.aggregate(1.0 + it, STATISTIC, 3);
         assertEquals(StealRecord.NONE, result.steal());
@@ -68,6 +70,13 @@ class StealBlockHomeTest {
           starts.partitions.stream().distinct().sorted().toList(),
           "block tasks only: " + starts);
       assertEquals(3 * BLOCKS, starts.partitions.size(), "each block once per iteration");
+      for (PartialResult r : arrived) { // the block's sum as its first chunk, zero for the other
+        double[] values = r.values().toDense();
+        boolean zero = java.util.Arrays.stream(values).allMatch(v -> v == 0.0);
+        assertEquals(
+            r.task() % 2 == 1, zero, "chunk " + r.task() + " of iteration " + r.iteration());
+      }
+      assertEquals(3 * CHUNKS, arrived.size(), "each chunk reported once per iteration");
     } finally {
       jsc.sc().removeSparkListener(starts);
     }

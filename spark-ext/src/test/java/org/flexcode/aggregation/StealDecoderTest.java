@@ -26,14 +26,27 @@ class StealDecoderTest {
   }
 
   @Test
-  void aChunkBothOfWhoseCopiesFinishedCountsOnce() {
+  void aChunkBothOfWhoseCopiesFinishedCountsOnceFromItsHome() {
     Decision decision = decide(3, 0, 1, 4, 2).orElseThrow();
-    assertEquals(bits(3, 1, 2), decision.used(), "the first copy of chunk 0 and of chunk 1");
+    assertEquals(bits(0, 1, 2), decision.used(), "chunk 0's home copy, though copy 3 came first");
     double total = 0;
     for (double w : decision.weights()) {
       total += w;
     }
     assertEquals(3.0, total, "one unit weight per chunk");
+  }
+
+  @Test
+  void aHomeCopyArrivingAfterAnotherCopyTakesItsPlace() {
+    // a block task reports its block's sum as its first chunk and zero for the others: once it
+    // arrives, its chunks must all come from it, whichever copies arrived before
+    Decision decision = decide(4, 5, 0, 1, 2).orElseThrow();
+    assertEquals(bits(0, 1, 2), decision.used());
+    Decision copiesOnly = decide(3, 4, 5).orElseThrow();
+    assertEquals(bits(3, 4, 5), copiesOnly.used(), "no home copy arrived: the other copies");
+    Decision mixed = decoder.bestEffort(bits(1, 3, 4));
+    assertEquals(bits(1, 3), mixed.used(), "chunk 1 from home, chunk 0 from copy 3");
+    assertFalse(mixed.exact());
   }
 
   @Test
