@@ -23,6 +23,18 @@ final class Arrivals {
   private final BitSet failed = new BitSet();
   private int failedAttempts;
 
+  /**
+   * Records {@code result} as each task it covers ({@link PartialResult#covered}: a block task's
+   * chunks), all before anyone decides on them; true if any is a task's first successful attempt.
+   */
+  boolean recordCovered(PartialResult result) {
+    boolean recorded = false;
+    for (PartialResult part : result.covered()) {
+      recorded |= record(part);
+    }
+    return recorded;
+  }
+
   /** Records {@code result}; true if it is a task's first successful attempt. */
   boolean record(PartialResult result) {
     int task = result.task();

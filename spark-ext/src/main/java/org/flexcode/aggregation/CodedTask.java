@@ -19,11 +19,12 @@ import org.flexcode.stragglers.StragglerInjector;
  * {@link InterruptibleRecords}, so a cancelled task stops computing within a thousand records.
  * {@code shadowBlocks}: the blocks shadow tasks estimate, null for all of theirs. With {@code
  * homeGroup} g > 1 the task is one of {@code steal}'s block tasks: partition p runs the home copies
- * of chunks p .. p + g - 1 and reports the block's sum as chunk p's result and a zero result for
- * each other chunk (one gradient per block travels, as bsp's; {@link StealDecoder} takes a chunk
- * from its home copy whenever that arrived, so a block's chunks count together), injected
- * straggling once for the block. {@code testOthersCpuLoad}: the other processes' CPU load results
- * report, when a test forces one (else NaN: measured).
+ * of chunks p .. p + g - 1 and reports their sum once, as one result covering the g chunks (one
+ * gradient per block travels, as bsp's; the driver records it as chunk p's result and zero for the
+ * others, all at once, and {@link StealDecoder} takes a chunk from its home copy whenever that
+ * arrived, so a block's chunks count together), injected straggling once for the block. {@code
+ * testOthersCpuLoad}: the other processes' CPU load results report, when a test forces one (else
+ * NaN: measured).
  */
 record CodedTask<T, M>(
     IterationInput<T, M> input,
@@ -93,11 +94,8 @@ record CodedTask<T, M>(
       long injected = injector.afterCompute(first, it + 1, attempt, computeMs, worth[0]);
       context.killTaskIfInterrupted();
       double load = othersCpuLoad();
-      double[] none = new double[sum.length]; // packs to a few bytes
-      for (PartialResult.Attempt chunk : chunks) {
-        double[] partial = chunk.task() == first ? sum : none;
-        accumulator.add(PartialResult.success(chunk, injected, partial, load).toWire());
-      }
+      accumulator.add(
+          PartialResult.successCovering(chunks.get(0), injected, sum, load, homeGroup).toWire());
     } catch (Throwable t) {
       for (PartialResult.Attempt chunk : chunks) {
         accumulator.add(PartialResult.failure(chunk, t.toString()).toWire());

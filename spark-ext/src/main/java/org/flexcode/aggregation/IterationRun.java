@@ -180,7 +180,7 @@ final class IterationRun<T, M> {
       staleDropped++;
       return null;
     }
-    if (!arrivals.record(result)) {
+    if (!arrivals.recordCovered(result)) {
       return null;
     }
     cancelRedundantLateJobs();

@@ -7,7 +7,10 @@ import java.io.Serializable;
  * attempt that threw, the error; packed sparse when mostly zeros), tagged with the iteration and
  * task so the driver can drop late results of earlier iterations, and with the CPU load of the
  * executor's host used by other processes when it finished ({@link OthersCpuLoad}, NaN for an
- * error). It travels as {@link #toWire}'s JDK-only array, never as this class.
+ * error). {@code covers}: the consecutive tasks from {@code task} the statistic is the sum of (1
+ * but for {@code steal}'s block tasks, which report their chunks' sum once; {@link #covered} splits
+ * it, so the driver records a block's chunks together). It travels as {@link #toWire}'s JDK-only
+ * array, never as this class.
  */
 record PartialResult(
     int iteration,
@@ -19,8 +22,35 @@ record PartialResult(
     long injectedDelayMs,
     PackedVector values,
     String error,
-    double othersCpuLoad)
+    double othersCpuLoad,
+    int covers)
     implements Serializable {
+
+  /** A result standing for its own task only. */
+  PartialResult(
+      int iteration,
+      int task,
+      int attempt,
+      String executorId,
+      long startMs,
+      long finishMs,
+      long injectedDelayMs,
+      PackedVector values,
+      String error,
+      double othersCpuLoad) {
+    this(
+        iteration,
+        task,
+        attempt,
+        executorId,
+        startMs,
+        finishMs,
+        injectedDelayMs,
+        values,
+        error,
+        othersCpuLoad,
+        1);
+  }
 
   /** Which attempt of which task of which iteration ran where, and when it started. */
   record Attempt(int iteration, int task, int attempt, String executorId, long startMs) {}
@@ -42,6 +72,55 @@ record PartialResult(
         PackedVector.pack(values),
         null,
         othersCpuLoad);
+  }
+
+  /**
+   * {@code attempt}'s sum over tasks {@code attempt.task()} .. + {@code covers} - 1, finished now
+   * (a block task's chunks).
+   */
+  static PartialResult successCovering(
+      Attempt attempt, long injectedDelayMs, double[] values, double othersCpuLoad, int covers) {
+    PartialResult one = success(attempt, injectedDelayMs, values, othersCpuLoad);
+    return new PartialResult(
+        one.iteration,
+        one.task,
+        one.attempt,
+        one.executorId,
+        one.startMs,
+        one.finishMs,
+        one.injectedDelayMs,
+        one.values,
+        null,
+        othersCpuLoad,
+        covers);
+  }
+
+  /**
+   * This result as one result per task it covers: the first carries the statistic, the others zero;
+   * itself when it covers one task.
+   */
+  java.util.List<PartialResult> covered() {
+    if (covers == 1) {
+      return java.util.List.of(this);
+    }
+    java.util.List<PartialResult> parts = new java.util.ArrayList<>(covers);
+    PackedVector zero = PackedVector.pack(new double[values.length()]);
+    for (int k = 0; k < covers; k++) {
+      parts.add(
+          new PartialResult(
+              iteration,
+              task + k,
+              attempt,
+              executorId,
+              startMs,
+              finishMs,
+              injectedDelayMs,
+              k == 0 ? values : zero,
+              null,
+              othersCpuLoad,
+              1));
+    }
+    return parts;
   }
 
   /** {@code attempt} threw, now. */
@@ -75,7 +154,8 @@ record PartialResult(
       injectedDelayMs,
       values == null ? null : values.toWire(),
       error,
-      othersCpuLoad
+      othersCpuLoad,
+      covers
     };
   }
 
@@ -91,7 +171,8 @@ record PartialResult(
         (Long) wire[6],
         wire[7] == null ? null : PackedVector.fromWire((Object[]) wire[7]),
         (String) wire[8],
-        (Double) wire[9]);
+        (Double) wire[9],
+        (Integer) wire[10]);
   }
 
   boolean failed() {

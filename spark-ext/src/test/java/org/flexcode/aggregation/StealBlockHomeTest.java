@@ -70,13 +70,15 @@ class StealBlockHomeTest {
           starts.partitions.stream().distinct().sorted().toList(),
           "block tasks only: " + starts);
       assertEquals(3 * BLOCKS, starts.partitions.size(), "each block once per iteration");
-      for (PartialResult r : arrived) { // the block's sum as its first chunk, zero for the other
-        double[] values = r.values().toDense();
-        boolean zero = java.util.Arrays.stream(values).allMatch(v -> v == 0.0);
-        assertEquals(
-            r.task() % 2 == 1, zero, "chunk " + r.task() + " of iteration " + r.iteration());
+      assertEquals(3 * BLOCKS, arrived.size(), "one result per block task");
+      for (PartialResult r : arrived) { // the block's sum, recorded as its first chunk's
+        assertEquals(0, r.task() % 2, "a block's first chunk: " + r);
+        assertEquals(2, r.covers(), "covering both chunks: " + r);
+        List<PartialResult> parts = r.covered();
+        assertEquals(List.of(r.task(), r.task() + 1), parts.stream().map(p -> p.task()).toList());
+        assertTrue(java.util.Arrays.stream(parts.get(1).values().toDense()).allMatch(v -> v == 0));
+        assertTrue(java.util.Arrays.stream(parts.get(0).values().toDense()).anyMatch(v -> v != 0));
       }
-      assertEquals(3 * CHUNKS, arrived.size(), "each chunk reported once per iteration");
     } finally {
       jsc.sc().removeSparkListener(starts);
     }

@@ -50,6 +50,39 @@ class StealDecoderTest {
   }
 
   @Test
+  void aBlockTasksResultCountsForAllItsChunksOnceRecorded() {
+    // four chunks, one block (r=2): copies of chunks 1..3 came first, then the block task's sum
+    BoundStrategy blockDecoder = AggregationStrategy.steal(2, 4, 1.5).bind(8, new long[8]);
+    Arrivals arrivals = new Arrivals();
+    for (int copy : new int[] {5, 6, 7}) {
+      arrivals.record(result(copy, new double[] {10.0 * (copy - 4)}));
+    }
+    assertTrue(blockDecoder.decide(arrivals.order(), arrivals.finished()).isEmpty());
+    PartialResult block =
+        PartialResult.successCovering(
+            new PartialResult.Attempt(0, 0, 0, "driver", 0),
+            0,
+            new double[] {1 + 10 + 20 + 30},
+            0.5,
+            4);
+    assertTrue(arrivals.recordCovered(block));
+    assertEquals(List.of(5, 6, 7, 0, 1, 2, 3), arrivals.order(), "the chunks at once");
+    Decision decision = blockDecoder.decide(arrivals.order(), arrivals.finished()).orElseThrow();
+    assertEquals(bits(0, 1, 2, 3), decision.used(), "all from the block task");
+    double sum = 0;
+    for (int t = 0; t < 8; t++) {
+      PartialResult r = arrivals.results().get(t);
+      sum += r == null ? 0 : decision.weights()[t] * r.values().toDense()[0];
+    }
+    assertEquals(61.0, sum, 1e-12, "the block's sum once, no chunk twice");
+  }
+
+  private static PartialResult result(int task, double[] values) {
+    return new PartialResult(
+        0, task, 0, "driver", 0, 0, 0, PackedVector.pack(values), null, Double.NaN);
+  }
+
+  @Test
   void bestEffortIsInexactWhenAChunkIsMissing() {
     Decision decision = decoder.bestEffort(bits(0, 4));
     assertFalse(decision.exact());
