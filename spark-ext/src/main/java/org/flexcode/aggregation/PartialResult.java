@@ -26,32 +26,6 @@ record PartialResult(
     int covers)
     implements Serializable {
 
-  /** A result standing for its own task only. */
-  PartialResult(
-      int iteration,
-      int task,
-      int attempt,
-      String executorId,
-      long startMs,
-      long finishMs,
-      long injectedDelayMs,
-      PackedVector values,
-      String error,
-      double othersCpuLoad) {
-    this(
-        iteration,
-        task,
-        attempt,
-        executorId,
-        startMs,
-        finishMs,
-        injectedDelayMs,
-        values,
-        error,
-        othersCpuLoad,
-        1);
-  }
-
   /** Which attempt of which task of which iteration ran where, and when it started. */
   record Attempt(int iteration, int task, int attempt, String executorId, long startMs) {}
 
@@ -61,6 +35,15 @@ record PartialResult(
    */
   static PartialResult success(
       Attempt attempt, long injectedDelayMs, double[] values, double othersCpuLoad) {
+    return successCovering(attempt, injectedDelayMs, values, othersCpuLoad, 1);
+  }
+
+  /**
+   * {@code attempt}'s sum over tasks {@code attempt.task()} .. + {@code covers} - 1, finished now
+   * (a block task's chunks).
+   */
+  static PartialResult successCovering(
+      Attempt attempt, long injectedDelayMs, double[] values, double othersCpuLoad, int covers) {
     return new PartialResult(
         attempt.iteration(),
         attempt.task(),
@@ -70,26 +53,6 @@ record PartialResult(
         System.currentTimeMillis(),
         injectedDelayMs,
         PackedVector.pack(values),
-        null,
-        othersCpuLoad);
-  }
-
-  /**
-   * {@code attempt}'s sum over tasks {@code attempt.task()} .. + {@code covers} - 1, finished now
-   * (a block task's chunks).
-   */
-  static PartialResult successCovering(
-      Attempt attempt, long injectedDelayMs, double[] values, double othersCpuLoad, int covers) {
-    PartialResult one = success(attempt, injectedDelayMs, values, othersCpuLoad);
-    return new PartialResult(
-        one.iteration,
-        one.task,
-        one.attempt,
-        one.executorId,
-        one.startMs,
-        one.finishMs,
-        one.injectedDelayMs,
-        one.values,
         null,
         othersCpuLoad,
         covers);
@@ -135,7 +98,8 @@ record PartialResult(
         0,
         null,
         error,
-        Double.NaN);
+        Double.NaN,
+        1);
   }
 
   /**

@@ -104,10 +104,21 @@ class RecoveryTest {
     for (int task : finished) {
       arrivals.record(
           new PartialResult(
-              0, task, 0, "driver", 0, 0, 0, PackedVector.pack(new double[1]), null, Double.NaN));
+              0,
+              task,
+              0,
+              "driver",
+              0,
+              0,
+              0,
+              PackedVector.pack(new double[1]),
+              null,
+              Double.NaN,
+              1));
     }
     for (int task : failed) {
-      arrivals.record(new PartialResult(0, task, 0, "driver", 0, 0, 0, null, "boom", Double.NaN));
+      arrivals.record(
+          new PartialResult(0, task, 0, "driver", 0, 0, 0, null, "boom", Double.NaN, 1));
     }
     return arrivals;
   }

@@ -79,7 +79,7 @@ class StealDecoderTest {
 
   private static PartialResult result(int task, double[] values) {
     return new PartialResult(
-        0, task, 0, "driver", 0, 0, 0, PackedVector.pack(values), null, Double.NaN);
+        0, task, 0, "driver", 0, 0, 0, PackedVector.pack(values), null, Double.NaN, 1);
   }
 
   @Test

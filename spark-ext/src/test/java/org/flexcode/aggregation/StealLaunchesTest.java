@@ -79,7 +79,8 @@ class StealLaunchesTest {
               0,
               PackedVector.pack(new double[] {1}),
               null,
-              load));
+              load,
+              1));
     }
     LateLaunchPolicy.Launch launch = launches.due(0, arrivals);
     BitSet expectedTasks = new BitSet();
