@@ -8,47 +8,50 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code steal}'s choice, before each iteration, between home work as chunk tasks and as one task
- * per block ({@link StealHome}). Fixed unless {@code home=auto}; then measured: the first iteration
- * (the JVMs cold, nothing known yet) runs block tasks, as {@code bsp} would, and is not counted;
- * then block and chunk tasks alternate until each has run {@link #EXPLORE} iterations, or one each
- * if chunk tasks took over {@link #APART} x block tasks; from then on each iteration runs block
- * tasks unless chunk tasks' median over their last {@link #WINDOW} iterations (submission to
- * decision) is {@link #CHUNK_GAIN} x lower, the other home probed every {@link #PROBE_EVERY}
- * iterations (twice that while the medians are {@link #APART}) so a change of conditions is seen.
- * Block tasks are the default because they cost nothing when nobody straggles (one launch per
- * block, as {@code bsp}): chunk tasks must earn their launches, and one slow early block iteration
- * (the JVMs still warming up) does not decide for them. While no executor has CPU to spare ({@link
- * CopyThresholds#spareCpu}) block tasks run without exploring or probing: chunk tasks pay their
- * launches so that free cores can take a straggler's pending chunks, and there are none. While
- * {@code steal} avoids a slow executor every iteration runs chunk tasks: a block task would pin the
- * slow executor's home blocks to it. Which is faster otherwise depends on what a task's launch
- * costs against a chunk's compute and on whether cores are free to take moved work: a block's
- * launch once when nobody straggles, or a straggler's pending chunks moved early. (Running block
- * tasks only after iterations that moved no chunk was tried: under contention noise makes late
- * copies win, and it kept chunk tasks where block tasks were faster.)
+ * per block ({@link StealHome}). Fixed unless {@code home=auto}; then by what the last iterations
+ * showed:
+ *
+ * <ul>
+ *   <li>block tasks in the first iteration (the JVMs cold, nothing known yet), as {@code bsp};
+ *   <li>chunk tasks while {@code steal} avoids a slow executor: a block task would pin the slow
+ *       executor's home blocks to it;
+ *   <li>block tasks while most executors have no CPU to spare (the median executor's host is busy
+ *       with the others: {@link CopyThresholds#spareCpu}): chunk tasks pay their launches so that
+ *       free cores can take a straggler's pending chunks, and there are none;
+ *   <li>block tasks while the pace is calm: none of the last {@link #CALM} iterations had a
+ *       straggler (the engine's sign: an executor {@link SlowExecutors#FACTOR} x slower than the
+ *       median, a copy that beat a home copy still running, or an executor avoided). There is no
+ *       work to move, and chunk tasks would only pay their launches: in session 21's emulated
+ *       bench, chunk iterations without a straggler took 800-830 ms against block iterations' 680;
+ *   <li>otherwise (a straggler seen) chunk tasks, so that its pending chunks move to idle holders
+ *       at once, unless their median over their last {@link #WINDOW} such iterations (submission to
+ *       decision) is over {@link #APART} x block tasks' (chunks so small that their launches cost
+ *       more than moving work saves), the other home probed every {@link #PROBE_EVERY} iterations.
+ * </ul>
+ *
+ * Only iterations with a straggler are timed: which home is faster when nobody straggles is known
+ * (block tasks, one launch per block), and the first straggling iteration after a calm spell runs
+ * block tasks, which gives the comparison its block times. Chunk tasks are presumed faster while
+ * stragglers come and go: timing both in turn (three iterations of each) was tried, and under
+ * transient stragglers the draws (one iteration 700 ms, the next 1,400) outweighed the homes'
+ * difference, so block tasks won as often as not (session 22, docs/BENCHMARKS.md).
  *
  * <p>Plain Java, not thread-safe: the engine's driver thread calls it, and the model's {@code
  * steal} rule runs the same choice on simulated times.
  */
 public final class HomeGrouping {
 
-  /** Iterations of each home measured before the faster one is kept. */
-  public static final int EXPLORE = 3;
-
   /** Iterations of each home whose median counts. */
   public static final int WINDOW = 5;
 
-  /** Every this many iterations the home not chosen runs once. */
+  /** Every this many iterations the home not chosen runs once (while stragglers are seen). */
   public static final int PROBE_EVERY = 20;
 
-  /**
-   * Chunk tasks this much slower than block tasks decide after one iteration of each; medians this
-   * far apart either way are probed half as often.
-   */
+  /** Block tasks replace chunk tasks while chunk tasks' median is over this x block tasks'. */
   public static final double APART = 1.25;
 
-  /** Chunk tasks are kept only when block tasks' median is over this multiple of theirs. */
-  public static final double CHUNK_GAIN = 1.1;
+  /** Iterations in a row without a straggler after which block tasks run, untimed. */
+  public static final int CALM = 3;
 
   private static final Logger LOG = LoggerFactory.getLogger(HomeGrouping.class);
 
@@ -58,6 +61,7 @@ public final class HomeGrouping {
   private StealHome running;
   private int runningIteration = -1;
   private long startMs;
+  private int calmInARow = CALM; // nothing seen yet: calm
 
   /** Fixed at {@code home}, or measured when {@code home} is {@link StealHome#AUTO}. */
   public HomeGrouping(StealHome home) {
@@ -66,7 +70,7 @@ public final class HomeGrouping {
 
   /**
    * Chooses iteration {@code it}'s home ({@code avoiding}: {@code steal} keeps work away from a
-   * slow executor; {@code spareCpu}: some executor has CPU to spare) and starts timing it; logs a
+   * slow executor; {@code spareCpu}: most executors have CPU to spare) and starts timing it; logs a
    * change.
    */
   public StealHome begin(int it, boolean avoiding, boolean spareCpu) {
@@ -75,21 +79,28 @@ public final class HomeGrouping {
     runningIteration = it;
     startMs = System.currentTimeMillis();
     if (running != previous) {
+      boolean measured = home == StealHome.AUTO;
       LOG.info(
-          "FlexCode iteration {}: steal runs its home work as {} ({}{}{})",
+          "FlexCode iteration {}: steal runs its home work as {} ({}{}{}{})",
           it,
           running == StealHome.BLOCK ? "one task per block" : "one task per chunk",
           describe(),
-          avoiding && home == StealHome.AUTO ? "; a slow executor is avoided" : "",
-          !spareCpu && home == StealHome.AUTO ? "; no executor has CPU to spare" : "");
+          avoiding && measured ? "; a slow executor is avoided" : "",
+          !spareCpu && measured ? "; most executors have no CPU to spare" : "",
+          calm() && measured && !avoiding
+              ? "; no straggler in the last " + CALM + " iterations"
+              : "");
     }
     return running;
   }
 
-  /** Iteration {@code it} decided at {@code endMs}: counts its time if {@link #begin} chose. */
-  public void end(int it, long endMs) {
+  /**
+   * Iteration {@code it} decided at {@code endMs} ({@code straggled}: it had a straggler): counts
+   * its time if {@link #begin} chose.
+   */
+  public void end(int it, long endMs, boolean straggled) {
     if (it == runningIteration) {
-      observe(it, running, endMs - startMs);
+      observe(it, running, endMs - startMs, straggled);
       runningIteration = -1;
     }
   }
@@ -105,7 +116,7 @@ public final class HomeGrouping {
 
   /**
    * The home iteration {@code iteration} runs ({@code avoiding}: a slow executor is avoided; {@code
-   * spareCpu}: some executor has CPU to spare, else block tasks unless avoiding).
+   * spareCpu}: most executors have CPU to spare, else block tasks unless avoiding).
    */
   public StealHome choose(int iteration, boolean avoiding, boolean spareCpu) {
     if (home != StealHome.AUTO) {
@@ -114,41 +125,35 @@ public final class HomeGrouping {
     if (avoiding) {
       return StealHome.CHUNKS;
     }
-    if (iteration == 0 || !spareCpu) {
+    if (iteration == 0 || !spareCpu || calm()) {
       return StealHome.BLOCK;
     }
-    if (exploring()) {
-      return blockMs.size() <= chunkMs.size() ? StealHome.BLOCK : StealHome.CHUNKS;
-    }
     StealHome faster =
-        median(blockMs) > CHUNK_GAIN * median(chunkMs) ? StealHome.CHUNKS : StealHome.BLOCK;
-    int probeEvery = apart() ? 2 * PROBE_EVERY : PROBE_EVERY;
-    if (iteration % probeEvery == 0) {
+        !blockMs.isEmpty() && median(chunkMs) > APART * median(blockMs)
+            ? StealHome.BLOCK
+            : StealHome.CHUNKS;
+    if (iteration % PROBE_EVERY == 0) {
       return faster == StealHome.BLOCK ? StealHome.CHUNKS : StealHome.BLOCK;
     }
     return faster;
   }
 
-  /** Whether both homes still need iterations measured before one is kept. */
-  private boolean exploring() {
-    if (chunkMs.isEmpty() || blockMs.isEmpty()) {
-      return true;
-    }
-    boolean chunksFarSlower = median(chunkMs) > APART * median(blockMs);
-    return (chunkMs.size() < EXPLORE || blockMs.size() < EXPLORE) && !chunksFarSlower;
+  /** Whether none of the last {@link #CALM} iterations (the first not counted) had a straggler. */
+  public boolean calm() {
+    return calmInARow >= CALM;
   }
 
-  /** Whether the slower home's median is over {@link #APART} x the faster one's. */
-  private boolean apart() {
-    double chunks = median(chunkMs);
-    double block = median(blockMs);
-    return Math.max(chunks, block) > APART * Math.min(chunks, block);
-  }
-
-  /** Iteration {@code iteration}, which ran {@code ran}, took {@code ms} to decide. */
-  public void observe(int iteration, StealHome ran, long ms) {
+  /**
+   * Iteration {@code iteration}, which ran {@code ran}, took {@code ms} to decide; {@code
+   * straggled}: it had a straggler (only such iterations' times are kept).
+   */
+  public void observe(int iteration, StealHome ran, long ms, boolean straggled) {
     if (iteration == 0) {
       return; // the cold first read of the cache
+    }
+    calmInARow = straggled ? 0 : calmInARow + 1;
+    if (!straggled) {
+      return;
     }
     Deque<Long> times = ran == StealHome.BLOCK ? blockMs : chunkMs;
     times.addLast(Math.max(0, ms));

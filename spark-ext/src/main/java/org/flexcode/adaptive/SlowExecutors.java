@@ -42,6 +42,7 @@ public final class SlowExecutors {
   private final Map<String, Integer> avoidedSince = new HashMap<>();
   private final Map<String, Integer> holdOf = new HashMap<>();
   private final Set<String> released = new HashSet<>();
+  private boolean lastHadSlow;
 
   /**
    * Updates the streaks from one iteration's task run times (ms on the executor, from start to
@@ -51,6 +52,7 @@ public final class SlowExecutors {
    */
   public Set<String> observe(int iteration, Map<String, List<Long>> byExecutor) {
     if (iteration == 0) {
+      lastHadSlow = false;
       return Set.copyOf(avoidedSince.keySet());
     }
     List<Long> all = new ArrayList<>();
@@ -62,6 +64,7 @@ public final class SlowExecutors {
         slow.add(e.getKey());
       }
     }
+    lastHadSlow = !slow.isEmpty();
     for (String e : byExecutor.keySet()) { // executors that ran nothing keep their streak
       slowStreak.merge(e, slow.contains(e) ? 1 : 0, (old, one) -> one == 0 ? 0 : old + 1);
       if (!slow.contains(e) && released.remove(e)) {
@@ -79,6 +82,14 @@ public final class SlowExecutors {
       }
     }
     return Set.copyOf(avoidedSince.keySet());
+  }
+
+  /**
+   * Whether the last iteration {@link #observe} counted had an executor over {@link #FACTOR} x the
+   * median (false for iteration 0).
+   */
+  public boolean lastHadSlow() {
+    return lastHadSlow;
   }
 
   /** Gives work again to executors avoided for their hold; one slow iteration avoids them again. */

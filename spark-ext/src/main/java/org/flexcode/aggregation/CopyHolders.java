@@ -48,9 +48,9 @@ final class CopyHolders {
     }
   }
 
-  /** Whether some executor has CPU to spare ({@link OthersCpuLoads#anySpare}). */
-  boolean anySpare() {
-    return othersLoads.anySpare();
+  /** Whether most executors have CPU to spare ({@link OthersCpuLoads#mostSpare}). */
+  boolean mostSpare() {
+    return othersLoads.mostSpare();
   }
 
   /** Avoids planned executors {@code executors} (none: an empty set). */

@@ -31,18 +31,14 @@ final class OthersCpuLoads {
   }
 
   /**
-   * Whether some executor has CPU to spare ({@link CopyThresholds#spareCpu}): true unless at least
-   * one has reported and every report is over {@link CopyThresholds#BUSY_WITH_OTHERS}.
+   * Whether most executors have CPU to spare ({@link CopyThresholds#spareCpu} of the median report;
+   * true before any has reported). The median, not any one: on a host whose executors keep its
+   * cores busy, the last executor to finish reports a low load (the others were done), and one such
+   * report must not make {@code steal} pay chunk tasks' launches for cores that are not free.
    */
-  boolean anySpare() {
-    boolean reported = false;
-    for (double l : load) {
-      if (!Double.isNaN(l) && CopyThresholds.spareCpu(l)) {
-        return true;
-      }
-      reported |= !Double.isNaN(l);
-    }
-    return !reported;
+  boolean mostSpare() {
+    double[] reported = Arrays.stream(load).filter(l -> !Double.isNaN(l)).toArray();
+    return reported.length == 0 || CopyThresholds.spareCpu(SampleStats.median(reported));
   }
 
   /** Planned executor {@code executor}'s latest report of other processes' load, or NaN. */

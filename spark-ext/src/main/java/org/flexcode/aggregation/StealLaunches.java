@@ -81,7 +81,7 @@ final class StealLaunches implements LateLaunchPolicy {
   /** Chunks per block when this iteration's home work runs as block tasks, else 1. */
   @Override
   public synchronized int homeGroup(int it) {
-    boolean block = grouping.begin(it, holders.avoiding(), holders.anySpare()) == StealHome.BLOCK;
+    boolean block = grouping.begin(it, holders.avoiding(), holders.mostSpare()) == StealHome.BLOCK;
     blockHomeIteration = block ? it : blockHomeIteration;
     return block ? plan.chunksPerBlock() : 1;
   }
@@ -165,8 +165,9 @@ final class StealLaunches implements LateLaunchPolicy {
         duplicated += ranMs(it, t, results.get(t), endMs);
       }
     }
-    grouping.end(it, endMs);
     Set<Integer> next = indexesOf(slow.observe(it, runMsByExecutor(results.values())));
+    boolean copyWon = moves.stream().anyMatch(StealRecord.Move::late);
+    grouping.end(it, endMs, slow.lastHadSlow() || copyWon || holders.avoiding());
     if (!next.equals(holders.avoided())) {
       LOG.info(
           "FlexCode iteration {}: avoiding executors {} (median task over {} x all executors' in {}"

@@ -32,7 +32,8 @@ import org.flexcode.adaptive.StealHome;
  * next home block whole (one task launch, every chunk of it finishing with the block) and a chunk
  * of a block still running is copied to a free core of its other holder once it has run over the
  * engine's idle-holder threshold ({@link CopyThresholds}: a little over the median once half the
- * chunks are in).
+ * chunks are in). Iterations with a straggler (an executor slow by {@link SlowExecutors}' measure,
+ * a copy that beat its home copy, or an executor avoided) are the engine's.
  */
 final class StealSimulation implements Rule.Simulation {
 
@@ -337,13 +338,25 @@ final class StealSimulation implements Rule.Simulation {
             .add(work(copyEnd[c] - copyStart[c], false));
       }
     }
-    grouping.observe(iteration, blockHome ? StealHome.BLOCK : StealHome.CHUNKS, Math.round(span));
     Set<Integer> next = new HashSet<>();
-    for (String id : slow.observe(iteration++, runMs)) {
+    for (String id : slow.observe(iteration, runMs)) {
       next.add(Integer.parseInt(id));
     }
+    boolean straggled = slow.lastHadSlow() || aCopyWon() || !avoided.isEmpty();
+    StealHome ran = blockHome ? StealHome.BLOCK : StealHome.CHUNKS;
+    grouping.observe(iteration++, ran, Math.round(span), straggled);
     avoided = next;
     return new IterationOutcome(span, computed, wasted);
+  }
+
+  /** Whether a late copy finished before its chunk's home copy (the engine's straggler sign). */
+  private boolean aCopyWon() {
+    for (int c = 0; c < start.length; c++) {
+      if (copyEnd[c] < end[c]) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A copy's compute on the executor that ran it: its duration less the launch, rounded. */
