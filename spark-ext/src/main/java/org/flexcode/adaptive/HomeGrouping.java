@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
  *   <li>block tasks while the pace is calm: none of the last {@link #CALM} iterations had a
  *       straggler (the engine's sign: an executor {@link SlowExecutors#FACTOR} x slower than the
  *       median, a copy that beat a home copy still running, or an executor avoided). There is no
- *       work to move, and chunk tasks would only pay their launches: in session 21's emulated
- *       bench, chunk iterations without a straggler took 800-830 ms against block iterations' 680;
+ *       work to move, and chunk tasks would only pay their launches: in session 22's emulated bench
+ *       (E3), chunk iterations without a straggler took 800-830 ms, block iterations 680;
  *   <li>otherwise (a straggler seen) chunk tasks, so that its pending chunks move to idle holders
  *       at once, unless their median over their last {@link #WINDOW} such iterations (submission to
  *       decision) is over {@link #APART} x block tasks' (chunks so small that their launches cost

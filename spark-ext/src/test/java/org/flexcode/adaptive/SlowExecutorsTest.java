@@ -1,6 +1,8 @@
 package org.flexcode.adaptive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -34,9 +36,13 @@ class SlowExecutorsTest {
   void oneSlowIterationIsTransientTwoInARowAreAvoided() {
     SlowExecutors slow = new SlowExecutors();
     assertEquals(Set.of(), slow.observe(0, iteration("1")));
+    assertFalse(slow.lastHadSlow(), "the cold first iteration says nothing");
     assertEquals(Set.of(), slow.observe(1, iteration(null)));
+    assertFalse(slow.lastHadSlow());
     assertEquals(Set.of(), slow.observe(2, iteration("1")));
+    assertTrue(slow.lastHadSlow(), "a transient straggler is a straggler all the same");
     assertEquals(Set.of("1"), slow.observe(3, iteration("1")));
+    assertTrue(slow.lastHadSlow());
   }
 
   @Test
