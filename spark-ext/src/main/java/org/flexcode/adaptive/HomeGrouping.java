@@ -12,7 +12,6 @@ import org.slf4j.LoggerFactory;
  * showed:
  *
  * <ul>
- *   <li>block tasks in the first iteration (the JVMs cold, nothing known yet), as {@code bsp};
  *   <li>chunk tasks while {@code steal} avoids a slow executor: a block task would pin the slow
  *       executor's home blocks to it;
  *   <li>block tasks while most executors have no CPU to spare (the median executor's host is busy
@@ -22,7 +21,10 @@ import org.slf4j.LoggerFactory;
  *       straggler (the engine's sign: an executor {@link SlowExecutors#FACTOR} x slower than the
  *       median, a copy that beat a home copy still running, or an executor avoided). There is no
  *       work to move, and chunk tasks would only pay their launches: in session 22's emulated bench
- *       (E3), chunk iterations without a straggler took 800-830 ms, block iterations 680;
+ *       (E3), chunk iterations without a straggler took 800-830 ms, block iterations 680. Nothing
+ *       seen yet is not calm: the first iterations run chunk tasks until {@link #CALM} in a row
+ *       (the cold first not judged) had no straggler. A straggler in the first iteration, run as
+ *       block tasks, cost 1,500-1,700 ms against 1,175 as chunk tasks (session 22, H1);
  *   <li>otherwise (a straggler seen) chunk tasks, so that its pending chunks move to idle holders
  *       at once, unless their median over their last {@link #WINDOW} such iterations (submission to
  *       decision) is over {@link #APART} x block tasks' (chunks so small that their launches cost
@@ -61,7 +63,7 @@ public final class HomeGrouping {
   private StealHome running;
   private int runningIteration = -1;
   private long startMs;
-  private int calmInARow = CALM; // nothing seen yet: calm
+  private int calmInARow; // nothing seen yet: not calm
 
   /** Fixed at {@code home}, or measured when {@code home} is {@link StealHome#AUTO}. */
   public HomeGrouping(StealHome home) {
@@ -125,14 +127,14 @@ public final class HomeGrouping {
     if (avoiding) {
       return StealHome.CHUNKS;
     }
-    if (iteration == 0 || !spareCpu || calm()) {
+    if (!spareCpu || calm()) {
       return StealHome.BLOCK;
     }
     StealHome faster =
         !blockMs.isEmpty() && median(chunkMs) > APART * median(blockMs)
             ? StealHome.BLOCK
             : StealHome.CHUNKS;
-    if (iteration % PROBE_EVERY == 0) {
+    if (iteration > 0 && iteration % PROBE_EVERY == 0) {
       return faster == StealHome.BLOCK ? StealHome.CHUNKS : StealHome.BLOCK;
     }
     return faster;

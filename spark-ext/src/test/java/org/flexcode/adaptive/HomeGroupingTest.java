@@ -27,11 +27,12 @@ class HomeGroupingTest {
   }
 
   @Test
-  void withoutStragglersBlockTasksRunAndNothingIsTimed() {
+  void withoutStragglersBlockTasksRunOnceCalmIsSeenAndNothingIsTimed() {
     HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
     for (int it = 0; it < 40; it++) {
       StealHome chosen = grouping.choose(it, false);
-      assertEquals(StealHome.BLOCK, chosen, "iteration " + it + ": no straggler, no chunk tasks");
+      StealHome expected = it <= HomeGrouping.CALM ? StealHome.CHUNKS : StealHome.BLOCK;
+      assertEquals(expected, chosen, "iteration " + it + ": the cold first and three calm");
       grouping.observe(it, chosen, 700, false);
     }
     assertTrue(grouping.calm());
@@ -39,11 +40,10 @@ class HomeGroupingTest {
   }
 
   @Test
-  void aStragglerTurnsBlockTasksIntoChunkTasksProbingBlockTasks() {
+  void whileStragglersComeChunkTasksRunProbingBlockTasks() {
     StealHome[] chosen = straggling(new HomeGrouping(StealHome.AUTO), 0, 60, 800, 1000);
-    assertEquals(StealHome.BLOCK, chosen[0], "the cold first iteration, as bsp");
-    assertEquals(StealHome.BLOCK, chosen[1], "calm until a straggler is seen");
-    for (int it = 2; it < chosen.length; it++) {
+    assertEquals(StealHome.CHUNKS, chosen[0], "nothing known yet: not calm");
+    for (int it = 1; it < chosen.length; it++) {
       boolean probe = it % HomeGrouping.PROBE_EVERY == 0;
       assertEquals(probe ? StealHome.BLOCK : StealHome.CHUNKS, chosen[it], "iteration " + it);
     }
@@ -54,10 +54,13 @@ class HomeGroupingTest {
     // 1,200 against 1,000 under stragglers: within 1.25 x, chunk tasks stay.
     StealHome[] near = straggling(new HomeGrouping(StealHome.AUTO), 0, 30, 1_200, 1_000);
     assertEquals(StealHome.CHUNKS, near[25]);
-    // 1,300: block tasks take over, and chunk tasks are probed.
-    StealHome[] far = straggling(new HomeGrouping(StealHome.AUTO), 0, 45, 1_300, 1_000);
-    assertEquals(StealHome.CHUNKS, far[2], "presumed faster before any chunk iteration is timed");
-    for (int it = 3; it < far.length; it++) {
+    // 1,300: block tasks take over once probed, and chunk tasks are probed in turn.
+    StealHome[] far = straggling(new HomeGrouping(StealHome.AUTO), 0, 65, 1_300, 1_000);
+    for (int it = 0; it < HomeGrouping.PROBE_EVERY; it++) {
+      assertEquals(StealHome.CHUNKS, far[it], "presumed faster before block tasks are timed");
+    }
+    assertEquals(StealHome.BLOCK, far[HomeGrouping.PROBE_EVERY], "the first probe");
+    for (int it = HomeGrouping.PROBE_EVERY + 1; it < far.length; it++) {
       boolean probe = it % HomeGrouping.PROBE_EVERY == 0;
       assertEquals(probe ? StealHome.CHUNKS : StealHome.BLOCK, far[it], "iteration " + it);
     }
@@ -66,19 +69,21 @@ class HomeGroupingTest {
   @Test
   void calmIterationsBringBlockTasksBackAndAreNotTimed() {
     HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
-    grouping.observe(0, grouping.choose(0, false), 5_000, true); // the cold first: not counted
-    assertTrue(grouping.calm(), "iteration 0 says nothing");
-    assertEquals(StealHome.BLOCK, grouping.choose(1, false));
-    grouping.observe(1, StealHome.BLOCK, 1_100, true);
-    assertFalse(grouping.calm());
-    assertEquals(StealHome.CHUNKS, grouping.choose(2, false), "a straggler: chunk tasks");
-    grouping.observe(2, StealHome.CHUNKS, 800, true);
-    for (int it = 3; it < 3 + HomeGrouping.CALM; it++) {
+    assertEquals(StealHome.CHUNKS, grouping.choose(0, false), "nothing known yet");
+    grouping.observe(0, StealHome.CHUNKS, 5_000, true); // the cold first: not counted
+    assertFalse(grouping.calm(), "iteration 0 says nothing");
+    assertEquals(StealHome.CHUNKS, grouping.choose(1, false));
+    grouping.observe(1, StealHome.CHUNKS, 800, true);
+    for (int it = 2; it < 2 + HomeGrouping.CALM; it++) {
       assertEquals(StealHome.CHUNKS, grouping.choose(it, false), "iteration " + it);
       grouping.observe(it, StealHome.CHUNKS, 650, false);
     }
     assertTrue(grouping.calm());
-    assertEquals(StealHome.BLOCK, grouping.choose(3 + HomeGrouping.CALM, false));
+    int next = 2 + HomeGrouping.CALM;
+    assertEquals(StealHome.BLOCK, grouping.choose(next, false));
+    grouping.observe(next, StealHome.BLOCK, 1_100, true);
+    assertFalse(grouping.calm());
+    assertEquals(StealHome.CHUNKS, grouping.choose(next + 1, false), "a straggler: chunk tasks");
     assertTrue(
         grouping.describe().endsWith("chunks 800, block 1100"),
         "calm iterations' times are not kept: " + grouping.describe());
@@ -87,13 +92,13 @@ class HomeGroupingTest {
   @Test
   void whileASlowExecutorIsAvoidedChunkTasksRunAndBlockTasksComeBackAfter() {
     HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
-    straggling(grouping, 0, 10, 1_300, 1_000); // block tasks faster
-    for (int it = 10; it < 20; it++) {
+    straggling(grouping, 0, 25, 1_300, 1_000); // block tasks faster, probed at 20
+    for (int it = 25; it < 35; it++) {
       StealHome chosen = grouping.choose(it, true);
       assertEquals(StealHome.CHUNKS, chosen, "iteration " + it);
       grouping.observe(it, chosen, 1_300, true);
     }
-    assertEquals(StealHome.BLOCK, grouping.choose(21, false), grouping.describe());
+    assertEquals(StealHome.BLOCK, grouping.choose(36, false), grouping.describe());
     assertEquals(StealHome.BLOCK, new HomeGrouping(StealHome.BLOCK).choose(3, true), "fixed");
   }
 
@@ -113,9 +118,11 @@ class HomeGroupingTest {
   @Test
   void followsAChangeSeenInTheWindow() {
     HomeGrouping grouping = new HomeGrouping(StealHome.AUTO);
-    straggling(grouping, 0, 30, 1_300, 1_000); // block tasks faster until iteration 29
-    StealHome[] after = straggling(grouping, 30, 70, 900, 1_000); // chunk tasks faster now
-    assertEquals(StealHome.CHUNKS, after[69], grouping.describe());
+    straggling(grouping, 0, 30, 1_300, 1_000); // block tasks faster from the probe at 20
+    StealHome[] after = straggling(grouping, 30, 110, 900, 1_000); // chunk tasks faster now
+    assertEquals(
+        StealHome.BLOCK, after[70], "two probes of 900 among 1,300s: " + grouping.describe());
+    assertEquals(StealHome.CHUNKS, after[109], grouping.describe());
     assertTrue(grouping.describe().contains("chunks 900"), grouping.describe());
   }
 
