@@ -8,77 +8,40 @@ import org.flexcode.spark.SparkInternals;
 
 /**
  * {@code steal}'s chunk copies as an RDD: partition t holds chunk (t mod C) of the {@link
- * StealPlan}, the records of its input block whose index within the block is the chunk's piece
- * modulo chunks per block (a narrow dependency on that one input partition). The engine lays it out
- * uncoded, caches each partition on its planned executor, and recomputes a lost chunk from its
- * input block (lineage).
+ * StealPlan}, read whole from partition (t mod C) of its {@link PieceRDD} (a narrow dependency on
+ * that one chunk). The engine lays it out uncoded, caches each partition on its planned executor,
+ * and recomputes a lost copy from its chunk, or the chunk from its input block (lineage).
  */
 final class ChunkRDD<T> extends RDD<T> {
 
   private static final long serialVersionUID = 1L;
 
-  private final RDD<T> parent;
+  private final RDD<T> pieces;
   private final StealPlan plan;
 
-  ChunkRDD(RDD<T> parent, StealPlan plan) {
+  /** The copies of {@code pieces}' chunks ({@link PieceRDD} over the same {@code plan}). */
+  ChunkRDD(RDD<T> pieces, StealPlan plan) {
     super(
-        parent.context(),
-        SparkInternals.immutableSeq(
-            List.of(new PlanDependency<>(parent, plan, ChunkRDD::inputBlockOf))),
-        parent.elementClassTag());
-    this.parent = parent;
+        pieces.context(),
+        SparkInternals.immutableSeq(List.of(new PlanDependency<>(pieces, plan, ChunkRDD::chunkOf))),
+        pieces.elementClassTag());
+    this.pieces = pieces;
     this.plan = plan;
   }
 
   @Override
   public Partition[] getPartitions() {
-    return new PlanDependency<>(parent, plan, ChunkRDD::inputBlockOf).partitions(plan.numTasks());
+    return new PlanDependency<>(pieces, plan, ChunkRDD::chunkOf).partitions(plan.numTasks());
   }
 
   @Override
   public scala.collection.Iterator<T> compute(Partition split, TaskContext context) {
     PlanDependency.PlanPartition partition = (PlanDependency.PlanPartition) split;
-    int piece = plan.pieceOf(plan.chunkOf(partition.index()));
-    int stride = plan.chunksPerBlock();
-    scala.collection.Iterator<T> records = parent.iterator(partition.parents()[0], context);
-    return SparkInternals.asScala(
-        new java.util.Iterator<T>() {
-          private long index = -1;
-          private T next;
-          private boolean ready = advance();
-
-          private boolean advance() {
-            while (records.hasNext()) {
-              T record = records.next();
-              index++;
-              if (index % stride == piece) {
-                next = record;
-                return true;
-              }
-            }
-            next = null;
-            return false;
-          }
-
-          @Override
-          public boolean hasNext() {
-            return ready;
-          }
-
-          @Override
-          public T next() {
-            if (!ready) {
-              throw new java.util.NoSuchElementException();
-            }
-            T current = next;
-            ready = advance();
-            return current;
-          }
-        });
+    return pieces.iterator(partition.parents()[0], context);
   }
 
-  /** The input partition copy task {@code t} reads: its chunk's block. */
-  static int[] inputBlockOf(StealPlan plan, int t) {
-    return new int[] {plan.blockOf(plan.chunkOf(t))};
+  /** The chunk copy task {@code t} holds. */
+  static int[] chunkOf(StealPlan plan, int t) {
+    return new int[] {plan.chunkOf(t)};
   }
 }

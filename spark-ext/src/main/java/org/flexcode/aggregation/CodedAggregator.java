@@ -81,14 +81,15 @@ public final class CodedAggregator<T> implements AutoCloseable {
       AggregationStrategy strategy,
       AggregatorOptions options,
       Colouring<T> colouring) {
+    long startMs = System.currentTimeMillis();
     this.jsc = JavaSparkContext.fromSparkContext(input.context());
     this.options = options;
     List<SparkInternals.Executor> executors = SparkInternals.executors(jsc.sc());
     strategy = StealSetup.fitCopies(strategy, executors.size());
     this.strategy = strategy;
     this.plan = StealSetup.stealPlan(strategy, input.getNumPartitions(), executors);
-    boolean pinned = plan != null && StealSetup.pinInput(input);
-    JavaRDD<T> data = plan == null ? input : new ChunkRDD<>(input.rdd(), plan).toJavaRDD();
+    StealSetup.Chunked<T> chunked = plan == null ? null : StealSetup.chunk(input, plan);
+    JavaRDD<T> data = chunked == null ? input : chunked.copies();
     int n = data.getNumPartitions();
     this.code = strategy.code(n);
     ShadowSpec shadows = strategy.shadows();
@@ -102,8 +103,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.coded = cache(data, shadows, colouring, locations(executors));
     BlockCounts counts = BlockCounts.count(coded.toJavaRDD(), n);
     this.blockRecords = counts.blockRecords();
-    if (pinned) {
-      input.unpersist(false); // every chunk copy is cached now
+    if (chunked != null) {
+      chunked.release(); // every chunk copy is cached now
     }
     this.inputBlockRecords =
         plan == null ? blockRecords : StealSetup.recordsPerBlock(plan, blockRecords);
@@ -136,12 +137,13 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.lingering = new LingeringTasks(bound);
     this.recovery = new Recovery(bound, layout, options, blockRecords);
     LOG.info(
-        "FlexCode: {} over {} tasks ({}), {} records cached in RDD {}",
+        "FlexCode: {} over {} tasks ({}), {} records cached in RDD {} in {} ms",
         strategy.describe(),
         layout.numTasks(),
         code.describe(),
         Arrays.stream(inputBlockRecords).sum(),
-        coded.id());
+        coded.id(),
+        System.currentTimeMillis() - startMs);
   }
 
   private void checkCanAggregate(int dimension) {

@@ -27,8 +27,9 @@ class HolderRDDLocationsTest {
           new SparkInternals.Executor("2", "h2"));
 
   private static HolderRDD<Integer> holders(JavaSparkContext jsc, StealPlan plan) {
-    ChunkRDD<Integer> chunks =
-        new ChunkRDD<>(jsc.parallelize(IntStream.range(0, 8).boxed().toList(), 2).rdd(), plan);
+    PieceRDD<Integer> pieces =
+        new PieceRDD<>(jsc.parallelize(IntStream.range(0, 8).boxed().toList(), 2).rdd(), plan);
+    ChunkRDD<Integer> chunks = new ChunkRDD<>(pieces, plan);
     CodedRDD<Integer> coded =
         new CodedRDD<>(
             chunks,

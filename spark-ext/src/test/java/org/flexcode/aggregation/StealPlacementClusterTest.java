@@ -11,7 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.util.LongAccumulator;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
@@ -89,6 +91,27 @@ class StealPlacementClusterTest {
               .findFirst()
               .orElseThrow(() -> new AssertionError(result.steal().toString()));
       assertNotEquals(move.fromExecutor(), move.toExecutor(), move.toString());
+    }
+  }
+
+  @Test
+  void eachInputBlockIsComputedOnceForAllCopiesOfItsChunks(JavaSparkContext jsc) throws Exception {
+    AggregatorOptions options = onThreeExecutorsWithSlowTask(jsc, 0, 0);
+    LongAccumulator computed = jsc.sc().longAccumulator("input blocks computed");
+    JavaRDD<Double> input =
+        data(jsc, 600, 3)
+            .mapPartitions(
+                records -> {
+                  computed.add(1);
+                  return records;
+                });
+    // four readers per block (two chunks, two copies) on up to three executors
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            input, AggregationStrategy.parse("steal:r=2,chunks=2,home=chunks"), options)) {
+      assertEquals(3, computed.value(), "one computation per input block, read by every copy");
+      AggregateResult result = engine.aggregate(3.0, STATISTIC, 3);
+      assertTrue(relativeError(result.values(), expected(600, 3.0)) <= 1e-12);
     }
   }
 

@@ -1,0 +1,71 @@
+package org.flexcode.aggregation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.IntStream;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.storage.StorageLevel;
+import org.apache.spark.util.LongAccumulator;
+import org.flexcode.testing.SparkExtension;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * {@code steal}'s chunks ({@link PieceRDD}) and their copies ({@link ChunkRDD}): two blocks of six
+ * records cut into three chunks each, two copies of each chunk.
+ */
+@ExtendWith(SparkExtension.class)
+@Tag("spark")
+class ChunkCopiesTest {
+
+  private static final StealPlan PLAN = new StealPlan(2, 3, 2, 1);
+
+  private static JavaRDD<Integer> twoBlocks(JavaSparkContext jsc) {
+    return jsc.parallelize(IntStream.range(0, 12).boxed().toList(), 2);
+  }
+
+  @Test
+  void aChunkIsEveryThirdRecordOfItsBlockAndEachCopyHoldsIt(JavaSparkContext jsc) {
+    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(twoBlocks(jsc), PLAN);
+    List<List<Integer>> pieces = chunked.pieces().toJavaRDD().glom().collect();
+    assertEquals(
+        List.of(
+            List.of(0, 3),
+            List.of(1, 4),
+            List.of(2, 5),
+            List.of(6, 9),
+            List.of(7, 10),
+            List.of(8, 11)),
+        pieces);
+    List<List<Integer>> copies = chunked.copies().glom().collect();
+    assertEquals(PLAN.numTasks(), copies.size());
+    for (int t = 0; t < copies.size(); t++) {
+      assertEquals(pieces.get(PLAN.chunkOf(t)), copies.get(t), "copy task " + t);
+    }
+    chunked.release();
+  }
+
+  @Test
+  void eachChunkIsCutOnceForAllItsCopiesAndReleasedAfter(JavaSparkContext jsc) {
+    LongAccumulator cut = jsc.sc().longAccumulator("records read to cut chunks");
+    JavaRDD<Integer> input =
+        twoBlocks(jsc)
+            .map(
+                x -> {
+                  cut.add(1);
+                  return x;
+                });
+    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(input, PLAN);
+    assertEquals(12, cut.value(), "the uncached input computed once, before the chunks");
+    assertTrue(chunked.pieces().getStorageLevel().useMemory(), "chunks cached for the copies");
+    assertEquals(2 * 12, chunked.copies().count(), "two copies of every record");
+    assertEquals(12, cut.value(), "copies read the cached chunks, not the input");
+    chunked.release();
+    assertEquals(StorageLevel.NONE(), chunked.pieces().getStorageLevel());
+    assertEquals(StorageLevel.NONE(), input.getStorageLevel(), "the pinned input released");
+  }
+}
