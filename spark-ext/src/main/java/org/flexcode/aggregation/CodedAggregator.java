@@ -101,7 +101,10 @@ public final class CodedAggregator<T> implements AutoCloseable {
             plan == null ? 1.0 : 1.0 / plan.chunksPerBlock());
     warnIfUncoloured(shadows, colouring);
     this.coded = cache(data, shadows, colouring, locations(executors));
-    BlockCounts counts = BlockCounts.count(coded.toJavaRDD(), n);
+    BlockCounts counts =
+        plan == null
+            ? BlockCounts.count(coded.toJavaRDD(), n)
+            : StealSetup.cacheCopies(coded, plan, executors);
     this.blockRecords = counts.blockRecords();
     if (chunked != null) {
       chunked.release(); // every chunk copy is cached now

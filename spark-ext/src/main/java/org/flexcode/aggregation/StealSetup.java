@@ -69,6 +69,9 @@ final class StealSetup {
         : new Steal(fitted, layout.chunks(), layout.late(), layout.home());
   }
 
+  /** Setup tasks caching chunk copies per executor: two, for executors' two cores or more. */
+  static final int TASKS_PER_EXECUTOR = 2;
+
   /**
    * {@code steal}'s chunk copies of {@code input} ({@link ChunkRDD}), read from its chunks ({@link
    * PieceRDD}), which are cached and computed first: each input block is read once per chunk, not
@@ -88,8 +91,50 @@ final class StealSetup {
     PieceRDD<T> pieces = new PieceRDD<>(input.rdd(), plan);
     pieces.setName("FlexCode steal chunks");
     pieces.persist(StorageLevel.MEMORY_AND_DISK());
-    pieces.count();
+    GroupedCaching.cache(pieces, plan, chunksByBlock(plan), null, record -> 1L);
     return new Chunked<>(new ChunkRDD<>(pieces, plan).toJavaRDD(), pieces, pinned);
+  }
+
+  /**
+   * Caches every chunk copy of {@code coded} on its planned executor, {@link #TASKS_PER_EXECUTOR}
+   * tasks per executor, and counts each copy's records ({@link GroupedCaching}).
+   */
+  static <T> BlockCounts cacheCopies(
+      CodedRDD<T> coded, StealPlan plan, List<SparkInternals.Executor> executors) {
+    int[][] groups = new int[plan.executors() * TASKS_PER_EXECUTOR][];
+    String[] planned = executorLocations(executors);
+    String[] locations = planned == null ? null : new String[groups.length];
+    for (int g = 0; g < groups.length; g++) {
+      int executor = g / TASKS_PER_EXECUTOR;
+      int share = g % TASKS_PER_EXECUTOR;
+      groups[g] =
+          java.util.stream.IntStream.range(0, plan.numTasks())
+              .filter(t -> plan.executorOf(t) == executor)
+              .filter(t -> t % TASKS_PER_EXECUTOR == share)
+              .toArray();
+      if (locations != null) {
+        locations[g] = planned[executor];
+      }
+    }
+    long[] records =
+        GroupedCaching.cache(
+            coded,
+            plan,
+            groups,
+            locations,
+            block -> block.isSubset() ? 0L : block.records().size());
+    return new BlockCounts(records, 0);
+  }
+
+  /** The chunks of each block: block b's are b x chunks .. b x chunks + chunks - 1. */
+  private static int[][] chunksByBlock(StealPlan plan) {
+    int per = plan.chunksPerBlock();
+    int[][] groups = new int[plan.numChunks() / per][];
+    for (int b = 0; b < groups.length; b++) {
+      int first = b * per;
+      groups[b] = java.util.stream.IntStream.range(first, first + per).toArray();
+    }
+    return groups;
   }
 
   /** {@link #chunk}'s copies, with what it cached for them: its chunks and a pinned input. */

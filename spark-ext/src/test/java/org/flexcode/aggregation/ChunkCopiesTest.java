@@ -9,6 +9,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.storage.StorageLevel;
 import org.apache.spark.util.LongAccumulator;
+import org.flexcode.coding.GradientCode;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -67,5 +68,65 @@ class ChunkCopiesTest {
     chunked.release();
     assertEquals(StorageLevel.NONE(), chunked.pieces().getStorageLevel());
     assertEquals(StorageLevel.NONE(), input.getStorageLevel(), "the pinned input released");
+  }
+
+  @Test
+  void copiesAreCachedAndCountedByAFewSetupTasks(JavaSparkContext jsc) {
+    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(twoBlocks(jsc), PLAN);
+    CodedRDD<Integer> coded =
+        new CodedRDD<>(
+            chunked.copies().rdd(),
+            GradientCode.uncoded(PLAN.numTasks()),
+            ShadowSpec.NONE,
+            null,
+            StealSetup.stealLocations(PLAN, List.of()));
+    coded.persist(StorageLevel.MEMORY_ONLY());
+    List<Integer> setupTasks = new java.util.concurrent.CopyOnWriteArrayList<>();
+    TaskCounter counter = new TaskCounter(setupTasks);
+    jsc.sc().addSparkListener(counter);
+    BlockCounts counts = StealSetup.cacheCopies(coded, PLAN, List.of());
+    assertEquals(
+        List.of(2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L),
+        java.util.Arrays.stream(counts.blockRecords()).boxed().toList(),
+        "each copy holds its chunk's two records");
+    int cached =
+        java.util.Arrays.stream(jsc.sc().getRDDStorageInfo())
+            .filter(info -> info.id() == coded.id())
+            .mapToInt(info -> info.numCachedPartitions())
+            .sum();
+    assertEquals(PLAN.numTasks(), cached, "every copy cached");
+    assertTrue(
+        eventuallyAtLeast(setupTasks, StealSetup.TASKS_PER_EXECUTOR)
+            && setupTasks.size() == StealSetup.TASKS_PER_EXECUTOR,
+        "one executor, so two setup tasks for twelve copies: " + setupTasks);
+    jsc.sc().removeSparkListener(counter);
+    coded.unpersist(false);
+    chunked.release();
+  }
+
+  private static boolean eventuallyAtLeast(List<Integer> tasks, int count) {
+    long end = System.currentTimeMillis() + 10_000;
+    try {
+      while (tasks.size() < count && System.currentTimeMillis() < end) {
+        Thread.sleep(10); // Spark's listener bus reports task ends asynchronously
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return tasks.size() >= count;
+  }
+
+  /** Records the index of every task that ends. */
+  private static final class TaskCounter extends org.apache.spark.scheduler.SparkListener {
+    private final List<Integer> tasks;
+
+    TaskCounter(List<Integer> tasks) {
+      this.tasks = tasks;
+    }
+
+    @Override
+    public void onTaskEnd(org.apache.spark.scheduler.SparkListenerTaskEnd end) {
+      tasks.add(end.taskInfo().index());
+    }
   }
 }
