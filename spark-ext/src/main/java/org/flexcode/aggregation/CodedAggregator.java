@@ -101,14 +101,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
             plan == null ? 1.0 : 1.0 / plan.chunksPerBlock());
     warnIfUncoloured(shadows, colouring);
     this.coded = cache(data, shadows, colouring, locations(executors));
-    BlockCounts counts =
-        plan == null
-            ? BlockCounts.count(coded.toJavaRDD(), n)
-            : StealSetup.cacheCopies(coded, plan, executors);
+    BlockCounts counts = countCached(chunked, executors, n);
     this.blockRecords = counts.blockRecords();
-    if (chunked != null) {
-      chunked.release(); // every chunk copy is cached now
-    }
     this.inputBlockRecords =
         plan == null ? blockRecords : StealSetup.recordsPerBlock(plan, blockRecords);
     logShadows(shadows, counts);
@@ -131,12 +125,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
             groupPrefix);
     this.stealing = StealSetup.launches(strategy, plan, listener, executors, holders);
     this.bound = strategy.bind(code, blockRecords);
-    this.late =
-        bound instanceof AutoDecoder auto
-            ? auto.launches(plan, stealing)
-            : stealing != null
-                ? stealing
-                : bound instanceof SspDecoder ssp ? new SspLaunches(ssp) : shadowLaunches(shadows);
+    this.late = lateLaunches(shadows);
     this.lingering = new LingeringTasks(bound);
     this.recovery = new Recovery(bound, layout, options, blockRecords);
     LOG.info(
@@ -147,6 +136,34 @@ public final class CodedAggregator<T> implements AutoCloseable {
         Arrays.stream(inputBlockRecords).sum(),
         coded.id(),
         System.currentTimeMillis() - startMs);
+  }
+
+  /**
+   * Caches the coded data and counts each task's records ({@code n} tasks; steal's copies through
+   * {@link StealSetup#cacheCopies}), then drops what steal's setup cached for it ({@code chunked},
+   * null for the other strategies).
+   */
+  private BlockCounts countCached(
+      StealSetup.Chunked<T> chunked, List<SparkInternals.Executor> executors, int n) {
+    BlockCounts counts =
+        plan == null
+            ? BlockCounts.count(coded.toJavaRDD(), n)
+            : StealSetup.cacheCopies(coded, plan, executors);
+    if (chunked != null) {
+      chunked.release(); // every chunk copy is cached now
+    }
+    return counts;
+  }
+
+  /** What launches tasks beyond an iteration's own: auto's, steal's, ssp's, or the shadows'. */
+  private LateLaunchPolicy lateLaunches(ShadowSpec shadows) {
+    if (bound instanceof AutoDecoder auto) {
+      return auto.launches(plan, stealing);
+    }
+    if (stealing != null) {
+      return stealing;
+    }
+    return bound instanceof SspDecoder ssp ? new SspLaunches(ssp) : shadowLaunches(shadows);
   }
 
   private void checkCanAggregate(int dimension) {

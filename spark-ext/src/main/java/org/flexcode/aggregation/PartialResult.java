@@ -1,6 +1,8 @@
 package org.flexcode.aggregation;
 
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What one task attempt reports through the accumulator: its coded partial statistic (or, for an
@@ -44,6 +46,18 @@ record PartialResult(
    */
   static PartialResult successCovering(
       Attempt attempt, long injectedDelayMs, double[] values, double othersCpuLoad, int covers) {
+    return finishedNow(
+        attempt, injectedDelayMs, PackedVector.pack(values), null, othersCpuLoad, covers);
+  }
+
+  /** {@code attempt}'s result, finished now: its statistic or its error. */
+  private static PartialResult finishedNow(
+      Attempt attempt,
+      long injectedDelayMs,
+      PackedVector values,
+      String error,
+      double othersCpuLoad,
+      int covers) {
     return new PartialResult(
         attempt.iteration(),
         attempt.task(),
@@ -52,8 +66,8 @@ record PartialResult(
         attempt.startMs(),
         System.currentTimeMillis(),
         injectedDelayMs,
-        PackedVector.pack(values),
-        null,
+        values,
+        error,
         othersCpuLoad,
         covers);
   }
@@ -62,11 +76,11 @@ record PartialResult(
    * This result as one result per task it covers: the first carries the statistic, the others zero;
    * itself when it covers one task.
    */
-  java.util.List<PartialResult> covered() {
+  List<PartialResult> covered() {
     if (covers == 1) {
-      return java.util.List.of(this);
+      return List.of(this);
     }
-    java.util.List<PartialResult> parts = new java.util.ArrayList<>(covers);
+    List<PartialResult> parts = new ArrayList<>(covers);
     PackedVector zero = PackedVector.pack(new double[values.length()]);
     for (int k = 0; k < covers; k++) {
       parts.add(
@@ -88,18 +102,7 @@ record PartialResult(
 
   /** {@code attempt} threw, now. */
   static PartialResult failure(Attempt attempt, String error) {
-    return new PartialResult(
-        attempt.iteration(),
-        attempt.task(),
-        attempt.attempt(),
-        attempt.executorId(),
-        attempt.startMs(),
-        System.currentTimeMillis(),
-        0,
-        null,
-        error,
-        Double.NaN,
-        1);
+    return finishedNow(attempt, 0, null, error, Double.NaN, 1);
   }
 
   /**

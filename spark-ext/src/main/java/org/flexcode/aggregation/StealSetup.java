@@ -1,6 +1,7 @@
 package org.flexcode.aggregation;
 
 import java.util.List;
+import java.util.stream.IntStream;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
 import org.flexcode.spark.SparkInternals;
@@ -108,7 +109,7 @@ final class StealSetup {
       int executor = g / TASKS_PER_EXECUTOR;
       int share = g % TASKS_PER_EXECUTOR;
       groups[g] =
-          java.util.stream.IntStream.range(0, plan.numTasks())
+          IntStream.range(0, plan.numTasks())
               .filter(t -> plan.executorOf(t) == executor)
               .filter(t -> t % TASKS_PER_EXECUTOR == share)
               .toArray();
@@ -132,7 +133,7 @@ final class StealSetup {
     int[][] groups = new int[plan.numChunks() / per][];
     for (int b = 0; b < groups.length; b++) {
       int first = b * per;
-      groups[b] = java.util.stream.IntStream.range(first, first + per).toArray();
+      groups[b] = IntStream.range(first, first + per).toArray();
     }
     return groups;
   }

@@ -3,10 +3,14 @@ package org.flexcode.aggregation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.IntStream;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.storage.StorageLevel;
 import org.apache.spark.util.LongAccumulator;
 import org.flexcode.coding.GradientCode;
@@ -81,16 +85,16 @@ class ChunkCopiesTest {
             null,
             StealSetup.stealLocations(PLAN, List.of()));
     coded.persist(StorageLevel.MEMORY_ONLY());
-    List<Integer> setupTasks = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<Integer> setupTasks = new CopyOnWriteArrayList<>();
     TaskCounter counter = new TaskCounter(setupTasks);
     jsc.sc().addSparkListener(counter);
     BlockCounts counts = StealSetup.cacheCopies(coded, PLAN, List.of());
     assertEquals(
         List.of(2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L),
-        java.util.Arrays.stream(counts.blockRecords()).boxed().toList(),
+        Arrays.stream(counts.blockRecords()).boxed().toList(),
         "each copy holds its chunk's two records");
     int cached =
-        java.util.Arrays.stream(jsc.sc().getRDDStorageInfo())
+        Arrays.stream(jsc.sc().getRDDStorageInfo())
             .filter(info -> info.id() == coded.id())
             .mapToInt(info -> info.numCachedPartitions())
             .sum();
@@ -117,7 +121,7 @@ class ChunkCopiesTest {
   }
 
   /** Records the index of every task that ends. */
-  private static final class TaskCounter extends org.apache.spark.scheduler.SparkListener {
+  private static final class TaskCounter extends SparkListener {
     private final List<Integer> tasks;
 
     TaskCounter(List<Integer> tasks) {
@@ -125,7 +129,7 @@ class ChunkCopiesTest {
     }
 
     @Override
-    public void onTaskEnd(org.apache.spark.scheduler.SparkListenerTaskEnd end) {
+    public void onTaskEnd(SparkListenerTaskEnd end) {
       tasks.add(end.taskInfo().index());
     }
   }
