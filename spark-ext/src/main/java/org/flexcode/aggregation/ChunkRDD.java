@@ -1,10 +1,8 @@
 package org.flexcode.aggregation;
 
-import java.util.List;
 import org.apache.spark.Partition;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
-import org.flexcode.spark.SparkInternals;
 
 /**
  * {@code steal}'s chunk copies as an RDD: partition t holds chunk (t mod C) of the {@link
@@ -12,32 +10,19 @@ import org.flexcode.spark.SparkInternals;
  * that one chunk). The engine lays it out uncoded, caches each partition on its planned executor,
  * and recomputes a lost copy from its chunk, or the chunk from its input block (lineage).
  */
-final class ChunkRDD<T> extends RDD<T> {
+final class ChunkRDD<T> extends PlanRDD<T, T> {
 
   private static final long serialVersionUID = 1L;
 
-  private final RDD<T> pieces;
-  private final StealPlan plan;
-
   /** The copies of {@code pieces}' chunks ({@link PieceRDD} over the same {@code plan}). */
   ChunkRDD(RDD<T> pieces, StealPlan plan) {
-    super(
-        pieces.context(),
-        SparkInternals.immutableSeq(List.of(new PlanDependency<>(pieces, plan, ChunkRDD::chunkOf))),
-        pieces.elementClassTag());
-    this.pieces = pieces;
-    this.plan = plan;
-  }
-
-  @Override
-  public Partition[] getPartitions() {
-    return new PlanDependency<>(pieces, plan, ChunkRDD::chunkOf).partitions(plan.numTasks());
+    super(pieces, plan, ChunkRDD::chunkOf, plan.numTasks(), pieces.elementClassTag());
   }
 
   @Override
   public scala.collection.Iterator<T> compute(Partition split, TaskContext context) {
     PlanDependency.PlanPartition partition = (PlanDependency.PlanPartition) split;
-    return pieces.iterator(partition.parents()[0], context);
+    return parent.iterator(partition.parents()[0], context);
   }
 
   /** The chunk copy task {@code t} holds. */

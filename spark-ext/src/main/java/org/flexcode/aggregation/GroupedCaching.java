@@ -16,7 +16,7 @@ import org.flexcode.spark.SparkInternals;
  * slots over two cores (session 23), one task per executor (or per block) pays that 8 (or 16)
  * times.
  */
-final class GroupedCaching<T> extends RDD<long[]> {
+final class GroupedCaching<T> extends PlanRDD<T, long[]> {
 
   private static final long serialVersionUID = 1L;
 
@@ -26,21 +26,12 @@ final class GroupedCaching<T> extends RDD<long[]> {
     long of(T element);
   }
 
-  private final RDD<T> parent;
-  private final StealPlan plan;
-  private final int[][] groups;
   private final String[] locations;
   private final RecordCount<T> count;
 
   private GroupedCaching(
       RDD<T> parent, StealPlan plan, int[][] groups, String[] locations, RecordCount<T> count) {
-    super(
-        parent.context(),
-        SparkInternals.immutableSeq(List.of(new PlanDependency<>(parent, plan, of(groups)))),
-        SparkInternals.classTag(long[].class));
-    this.parent = parent;
-    this.plan = plan;
-    this.groups = groups;
+    super(parent, plan, of(groups), groups.length, SparkInternals.classTag(long[].class));
     this.locations = locations;
     this.count = count;
   }
@@ -63,11 +54,6 @@ final class GroupedCaching<T> extends RDD<long[]> {
 
   private static PlanDependency.ParentsOf of(int[][] groups) {
     return (plan, group) -> groups[group];
-  }
-
-  @Override
-  public Partition[] getPartitions() {
-    return new PlanDependency<>(parent, plan, of(groups)).partitions(groups.length);
   }
 
   @Override

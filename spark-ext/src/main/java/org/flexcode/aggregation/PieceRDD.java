@@ -1,6 +1,5 @@
 package org.flexcode.aggregation;
 
-import java.util.List;
 import org.apache.spark.Partition;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
@@ -13,26 +12,12 @@ import org.flexcode.spark.SparkInternals;
  * engine caches it while {@link ChunkRDD} copies each chunk to its holders: the input block is read
  * once per chunk, not once per copy.
  */
-final class PieceRDD<T> extends RDD<T> {
+final class PieceRDD<T> extends PlanRDD<T, T> {
 
   private static final long serialVersionUID = 1L;
 
-  private final RDD<T> parent;
-  private final StealPlan plan;
-
   PieceRDD(RDD<T> parent, StealPlan plan) {
-    super(
-        parent.context(),
-        SparkInternals.immutableSeq(
-            List.of(new PlanDependency<>(parent, plan, PieceRDD::inputBlockOf))),
-        parent.elementClassTag());
-    this.parent = parent;
-    this.plan = plan;
-  }
-
-  @Override
-  public Partition[] getPartitions() {
-    return new PlanDependency<>(parent, plan, PieceRDD::inputBlockOf).partitions(plan.numChunks());
+    super(parent, plan, PieceRDD::inputBlockOf, plan.numChunks(), parent.elementClassTag());
   }
 
   @Override

@@ -7,7 +7,7 @@ import org.apache.spark.rdd.RDD;
 import org.flexcode.spark.SparkInternals;
 
 /**
- * The narrow dependency of {@code steal}'s RDDs over a {@link StealPlan} ({@link ChunkRDD}, {@link
+ * The narrow dependency of {@code steal}'s RDDs over a {@link StealPlan} ({@link PlanRDD}s, {@link
  * HolderRDD}, {@link BlockHomeRDD}): partition p reads the parent partitions {@code parentsOf(plan,
  * p)}, which its {@link PlanPartition} carries.
  */

@@ -10,8 +10,8 @@
  * CodedTask}s, whose {@code LateLaunchPolicy} adds late tasks, and whose {@code Recovery}
  * resubmits, approximates or fails; {@code TaskLayout} knows who holds which block and combines a
  * {@link org.flexcode.aggregation.Decision} into the aggregate. Strategy {@code steal} cuts the
- * blocks into chunk copies ({@code StealPlan}, {@code ChunkRDD}), launches copies as executors go
- * idle or chunks run late ({@code StealLaunches}) and counts each chunk once ({@code
- * StealDecoder}).
+ * blocks into chunks and their copies ({@code StealPlan}, {@code PieceRDD}, {@code ChunkRDD},
+ * cached by {@code GroupedCaching}), launches copies as executors go idle or chunks run late
+ * ({@code StealLaunches}) and counts each chunk once ({@code StealDecoder}).
  */
 package org.flexcode.aggregation;
