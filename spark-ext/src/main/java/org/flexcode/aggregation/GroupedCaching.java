@@ -12,9 +12,9 @@ import org.flexcode.spark.SparkInternals;
  * Setup's caching of many partitions of a persisted RDD in a few tasks: task g reads (and so
  * computes and caches where it runs) the parent partitions of its group, preferring its group's
  * location, and reports how many records each held. {@code steal} caches 64 chunks and 192 chunk
- * copies at r=3, chunks=4; one task per partition cost about 20 ms of CPU each on this machine's 16
- * slots over two cores (session 23), one task per executor (or per block) pays that 8 (or 16)
- * times.
+ * copies at r=3, chunks=4. One task per partition cost about 20 ms of CPU each on this machine's 16
+ * slots over two cores; one task per block for the chunks and two per executor for the copies (16
+ * and 16 tasks) took session 23's emulated setup from 2.4-3.1 s to 1.4-2.8 s.
  */
 final class GroupedCaching<T> extends PlanRDD<T, long[]> {
 

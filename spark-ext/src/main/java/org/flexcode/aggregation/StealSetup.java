@@ -77,11 +77,12 @@ final class StealSetup {
    * {@code steal}'s chunk copies of {@code input} ({@link ChunkRDD}), read from its chunks ({@link
    * PieceRDD}), which are cached and computed first: each input block is read once per chunk, not
    * once per copy (12 readers per block at r=3, chunks=4, each fetching and deserializing the whole
-   * block: in session 23's real-compute bench, caching took 7.0-12.5 s that way, 5.6-5.8 s warm
-   * through cached chunks, and bsp's 0.6-2.5 s). An uncached input is cached and computed before,
-   * so every chunk of a block reads the same records in the same order (a shuffle's output order
-   * may differ between reads, and chunks are cut by position). {@link Chunked#release} drops both
-   * once the copies are cached; a copy lost later is recomputed from the input again.
+   * block: in session 23's real-compute bench, caching took 7.0-12.5 s that way, 4.6-4.9 s warm
+   * with chunks cut once and the setup tasks grouped, bsp's 0.6-2.5 s). An uncached input is cached
+   * and computed before, so every chunk of a block reads the same records in the same order (a
+   * shuffle's output order may differ between reads, and chunks are cut by position). {@link
+   * Chunked#release} drops both once the copies are cached; a copy lost later is recomputed from
+   * the input again.
    */
   static <T> Chunked<T> chunk(JavaRDD<T> input, StealPlan plan) {
     JavaRDD<T> pinned = null;
