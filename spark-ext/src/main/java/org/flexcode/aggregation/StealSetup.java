@@ -78,8 +78,9 @@ final class StealSetup {
    * PieceRDD}), which are cached and computed first: each input block is read once per chunk, not
    * once per copy (12 readers per block at r=3, chunks=4, each fetching and deserializing the whole
    * block: in session 23's real-compute bench, caching took 7.0-12.5 s that way, 4.6-4.9 s warm
-   * with chunks cut once and the setup tasks grouped, bsp's 0.6-2.5 s). An uncached input is cached
-   * and computed before, so every chunk of a block reads the same records in the same order (a
+   * with chunks cut once and the setup tasks grouped, bsp's 0.6-2.5 s). An uncached input is
+   * cached, and one task cuts all the chunks of a block (computing the block once, then reading its
+   * cached records), so every chunk of a block reads the same records in the same order (a
    * shuffle's output order may differ between reads, and chunks are cut by position). {@link
    * Chunked#release} drops both once the copies are cached; a copy lost later is recomputed from
    * the input again.
@@ -89,7 +90,6 @@ final class StealSetup {
     if (input.getStorageLevel().equals(StorageLevel.NONE())) {
       pinned = input.persist(StorageLevel.MEMORY_AND_DISK());
     }
-    input.count();
     PieceRDD<T> pieces = new PieceRDD<>(input.rdd(), plan);
     pieces.setName("FlexCode steal chunks");
     pieces.persist(StorageLevel.MEMORY_AND_DISK());

@@ -65,7 +65,7 @@ class ChunkCopiesTest {
                   return x;
                 });
     StealSetup.Chunked<Integer> chunked = StealSetup.chunk(input, PLAN);
-    assertEquals(12, cut.value(), "the uncached input computed once, before the chunks");
+    assertEquals(12, cut.value(), "the uncached input computed once while its chunks are cut");
     assertTrue(chunked.pieces().getStorageLevel().useMemory(), "chunks cached for the copies");
     assertEquals(2 * 12, chunked.copies().count(), "two copies of every record");
     assertEquals(12, cut.value(), "copies read the cached chunks, not the input");
