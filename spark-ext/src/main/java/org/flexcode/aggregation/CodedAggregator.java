@@ -62,6 +62,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final TaskLayout layout;
   private final StealPlan plan; // steal's chunk copies; null for the other strategies
   private final StealLaunches stealing; // steal's launches; null for the other strategies
+  private final StealSetup.Chunked<T> keptChunks; // auto's chunks, read by copies made on demand
   private final AtomicInteger lateResults = new AtomicInteger();
 
   /**
@@ -88,7 +89,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     strategy = StealSetup.fitCopies(strategy, executors.size());
     this.strategy = strategy;
     this.plan = StealSetup.stealPlan(strategy, input.getNumPartitions(), executors);
-    StealSetup.Chunked<T> chunked = plan == null ? null : StealSetup.chunk(input, plan);
+    StealSetup.Chunked<T> chunked = plan == null ? null : StealSetup.chunk(input, plan, executors);
     JavaRDD<T> data = chunked == null ? input : chunked.copies();
     int n = data.getNumPartitions();
     this.code = strategy.code(n);
@@ -102,6 +103,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     warnIfUncoloured(shadows, colouring);
     this.coded = cache(data, shadows, colouring, locations(executors));
     BlockCounts counts = countCached(chunked, executors, n);
+    this.keptChunks = StealSetup.holdersOnDemand(strategy) ? chunked : null;
     this.blockRecords = counts.blockRecords();
     this.inputBlockRecords =
         plan == null ? blockRecords : StealSetup.recordsPerBlock(plan, blockRecords);
@@ -140,16 +142,20 @@ public final class CodedAggregator<T> implements AutoCloseable {
 
   /**
    * Caches the coded data and counts each task's records ({@code n} tasks; steal's copies through
-   * {@link StealSetup#cacheCopies}), then drops what steal's setup cached for it ({@code chunked},
-   * null for the other strategies).
+   * {@link StealSetup#cacheCopies}: auto's home copies alone), then drops what steal's setup cached
+   * for it ({@code chunked}, null for the other strategies; auto keeps the chunks, which its other
+   * copies are read from on demand, until {@link #close}).
    */
   private BlockCounts countCached(
       StealSetup.Chunked<T> chunked, List<SparkInternals.Executor> executors, int n) {
+    boolean onDemand = StealSetup.holdersOnDemand(strategy);
     BlockCounts counts =
         plan == null
             ? BlockCounts.count(coded.toJavaRDD(), n)
-            : StealSetup.cacheCopies(coded, plan, executors);
-    if (chunked != null) {
+            : StealSetup.cacheCopies(coded, plan, executors, onDemand);
+    if (chunked != null && onDemand) {
+      chunked.releaseInput();
+    } else if (chunked != null) {
       chunked.release(); // every chunk copy is cached now
     }
     return counts;
@@ -429,5 +435,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
     jsc.sc().removeSparkListener(listener);
     lingering.close();
     coded.unpersist(false);
+    if (keptChunks != null) {
+      keptChunks.release();
+    }
   }
 }

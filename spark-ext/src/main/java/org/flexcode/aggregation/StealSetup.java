@@ -83,9 +83,12 @@ final class StealSetup {
    * cached records), so every chunk of a block reads the same records in the same order (a
    * shuffle's output order may differ between reads, and chunks are cut by position). {@link
    * Chunked#release} drops both once the copies are cached; a copy lost later is recomputed from
-   * the input again.
+   * the input again. Each block's task prefers the block's home executor (of {@code executors};
+   * none in local mode), where its chunks' home copies are cached next: they read the chunks
+   * locally.
    */
-  static <T> Chunked<T> chunk(JavaRDD<T> input, StealPlan plan) {
+  static <T> Chunked<T> chunk(
+      JavaRDD<T> input, StealPlan plan, List<SparkInternals.Executor> executors) {
     JavaRDD<T> pinned = null;
     if (input.getStorageLevel().equals(StorageLevel.NONE())) {
       pinned = input.persist(StorageLevel.MEMORY_AND_DISK());
@@ -93,16 +96,36 @@ final class StealSetup {
     PieceRDD<T> pieces = new PieceRDD<>(input.rdd(), plan);
     pieces.setName("FlexCode steal chunks");
     pieces.persist(StorageLevel.MEMORY_AND_DISK());
-    GroupedCaching.cache(pieces, plan, chunksByBlock(plan), null, record -> 1L);
+    int[][] blocks = chunksByBlock(plan);
+    String[] planned = executorLocations(executors);
+    String[] homes = planned == null ? null : new String[blocks.length];
+    for (int b = 0; homes != null && b < blocks.length; b++) {
+      homes[b] = planned[plan.executorOf(plan.taskOf(blocks[b][0], 0))];
+    }
+    GroupedCaching.cache(pieces, plan, blocks, homes, record -> 1L);
     return new Chunked<>(new ChunkRDD<>(pieces, plan).toJavaRDD(), pieces, pinned);
   }
 
   /**
-   * Caches every chunk copy of {@code coded} on its planned executor, {@link #TASKS_PER_EXECUTOR}
-   * tasks per executor, and counts each copy's records ({@link GroupedCaching}).
+   * Whether {@code strategy} caches only the home copies at setup, the other holders' copies on
+   * first use: {@code auto}, whose ignore and calm bsp iterations run home copies alone. A holder
+   * that first runs one of a slow executor's chunks computes its copy from the cached chunk (kept
+   * for that: {@link Chunked#releaseInput}) and caches it.
+   */
+  static boolean holdersOnDemand(AggregationStrategy strategy) {
+    return strategy instanceof Auto;
+  }
+
+  /**
+   * Caches the chunk copies of {@code coded} on their planned executors (only the home copies, when
+   * {@code homesOnly}), {@link #TASKS_PER_EXECUTOR} tasks per executor, and counts each copy's
+   * records ({@link GroupedCaching}; a copy not cached counts as its chunk's home copy).
    */
   static <T> BlockCounts cacheCopies(
-      CodedRDD<T> coded, StealPlan plan, List<SparkInternals.Executor> executors) {
+      CodedRDD<T> coded,
+      StealPlan plan,
+      List<SparkInternals.Executor> executors,
+      boolean homesOnly) {
     int[][] groups = new int[plan.executors() * TASKS_PER_EXECUTOR][];
     String[] planned = executorLocations(executors);
     String[] locations = planned == null ? null : new String[groups.length];
@@ -113,6 +136,7 @@ final class StealSetup {
           IntStream.range(0, plan.numTasks())
               .filter(t -> plan.executorOf(t) == executor)
               .filter(t -> t % TASKS_PER_EXECUTOR == share)
+              .filter(t -> !homesOnly || plan.copyOf(t) == 0)
               .toArray();
       if (locations != null) {
         locations[g] = planned[executor];
@@ -125,6 +149,9 @@ final class StealSetup {
             groups,
             locations,
             block -> block.isSubset() ? 0L : block.records().size());
+    for (int t = 0; homesOnly && t < records.length; t++) {
+      records[t] = records[plan.taskOf(plan.chunkOf(t), 0)];
+    }
     return new BlockCounts(records, 0);
   }
 
@@ -144,6 +171,11 @@ final class StealSetup {
     /** Drops the chunks and the pinned input (null: the caller's own): the copies are cached. */
     void release() {
       pieces.unpersist(false);
+      releaseInput();
+    }
+
+    /** Drops the pinned input only: the chunks stay cached, the copies to come read them. */
+    void releaseInput() {
       if (pinnedInput != null) {
         pinnedInput.unpersist(false);
       }

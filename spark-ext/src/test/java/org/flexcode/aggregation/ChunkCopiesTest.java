@@ -35,7 +35,7 @@ class ChunkCopiesTest {
 
   @Test
   void aChunkIsEveryThirdRecordOfItsBlockAndEachCopyHoldsIt(JavaSparkContext jsc) {
-    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(twoBlocks(jsc), PLAN);
+    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(twoBlocks(jsc), PLAN, List.of());
     List<List<Integer>> pieces = chunked.pieces().toJavaRDD().glom().collect();
     assertEquals(
         List.of(
@@ -64,7 +64,7 @@ class ChunkCopiesTest {
                   cut.add(1);
                   return x;
                 });
-    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(input, PLAN);
+    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(input, PLAN, List.of());
     assertEquals(12, cut.value(), "the uncached input computed once while its chunks are cut");
     assertTrue(chunked.pieces().getStorageLevel().useMemory(), "chunks cached for the copies");
     assertEquals(2 * 12, chunked.copies().count(), "two copies of every record");
@@ -76,7 +76,7 @@ class ChunkCopiesTest {
 
   @Test
   void copiesAreCachedAndCountedByAFewSetupTasks(JavaSparkContext jsc) {
-    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(twoBlocks(jsc), PLAN);
+    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(twoBlocks(jsc), PLAN, List.of());
     CodedRDD<Integer> coded =
         new CodedRDD<>(
             chunked.copies().rdd(),
@@ -88,17 +88,12 @@ class ChunkCopiesTest {
     List<Integer> setupTasks = new CopyOnWriteArrayList<>();
     TaskCounter counter = new TaskCounter(setupTasks);
     jsc.sc().addSparkListener(counter);
-    BlockCounts counts = StealSetup.cacheCopies(coded, PLAN, List.of());
+    BlockCounts counts = StealSetup.cacheCopies(coded, PLAN, List.of(), false);
     assertEquals(
         List.of(2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L),
         Arrays.stream(counts.blockRecords()).boxed().toList(),
         "each copy holds its chunk's two records");
-    int cached =
-        Arrays.stream(jsc.sc().getRDDStorageInfo())
-            .filter(info -> info.id() == coded.id())
-            .mapToInt(info -> info.numCachedPartitions())
-            .sum();
-    assertEquals(PLAN.numTasks(), cached, "every copy cached");
+    assertEquals(PLAN.numTasks(), cachedPartitions(jsc, coded), "every copy cached");
     assertTrue(
         eventuallyAtLeast(setupTasks, StealSetup.TASKS_PER_EXECUTOR)
             && setupTasks.size() == StealSetup.TASKS_PER_EXECUTOR,
@@ -106,6 +101,49 @@ class ChunkCopiesTest {
     jsc.sc().removeSparkListener(counter);
     coded.unpersist(false);
     chunked.release();
+  }
+
+  @Test
+  void autoCachesHomeCopiesAloneAndTheOthersOnFirstReadFromTheKeptChunks(JavaSparkContext jsc) {
+    LongAccumulator cut = jsc.sc().longAccumulator("records read to cut chunks");
+    JavaRDD<Integer> input =
+        twoBlocks(jsc)
+            .map(
+                x -> {
+                  cut.add(1);
+                  return x;
+                });
+    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(input, PLAN, List.of());
+    CodedRDD<Integer> coded =
+        new CodedRDD<>(
+            chunked.copies().rdd(),
+            GradientCode.uncoded(PLAN.numTasks()),
+            ShadowSpec.NONE,
+            null,
+            StealSetup.stealLocations(PLAN, List.of()));
+    coded.persist(StorageLevel.MEMORY_ONLY());
+    BlockCounts counts = StealSetup.cacheCopies(coded, PLAN, List.of(), true);
+    assertEquals(
+        List.of(2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L),
+        Arrays.stream(counts.blockRecords()).boxed().toList(),
+        "a copy not cached yet counts as its chunk's home copy");
+    assertEquals(PLAN.numChunks(), cachedPartitions(jsc, coded), "the home copies alone");
+    chunked.releaseInput();
+    assertEquals(StorageLevel.NONE(), input.getStorageLevel(), "the pinned input released");
+    assertTrue(chunked.pieces().getStorageLevel().useMemory(), "the chunks kept");
+
+    assertEquals(2 * 12, coded.toJavaRDD().map(b -> b.records().size()).reduce(Integer::sum));
+    assertEquals(PLAN.numTasks(), cachedPartitions(jsc, coded), "the others cached as read");
+    assertEquals(12, cut.value(), "every copy read the kept chunks, not the input");
+    coded.unpersist(false);
+    chunked.release();
+  }
+
+  private static int cachedPartitions(JavaSparkContext jsc, CodedRDD<?> coded) {
+    return Arrays.stream(jsc.sc().getRDDStorageInfo())
+        .filter(info -> info.id() == coded.id())
+        .mapToInt(info -> info.numCachedPartitions())
+        .sum();
   }
 
   private static boolean eventuallyAtLeast(List<Integer> tasks, int count) {
