@@ -62,7 +62,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final TaskLayout layout;
   private final StealPlan plan; // steal's chunk copies; null for the other strategies
   private final StealLaunches stealing; // steal's launches; null for the other strategies
-  private final StealSetup.Chunked<T> keptChunks; // auto's chunks, read by copies made on demand
+  private final StealSetup.Chunked<T> keptChunks; // auto's input, read by copies made on demand
   private final AtomicInteger lateResults = new AtomicInteger();
 
   /**
@@ -89,7 +89,9 @@ public final class CodedAggregator<T> implements AutoCloseable {
     strategy = StealSetup.fitCopies(strategy, executors.size());
     this.strategy = strategy;
     this.plan = StealSetup.stealPlan(strategy, input.getNumPartitions(), executors);
-    StealSetup.Chunked<T> chunked = plan == null ? null : StealSetup.chunk(input, plan, executors);
+    boolean cutNow = !StealSetup.holdersOnDemand(strategy); // else cut by the home copies' job
+    StealSetup.Chunked<T> chunked =
+        plan == null ? null : StealSetup.chunk(input, plan, executors, cutNow);
     JavaRDD<T> data = chunked == null ? input : chunked.copies();
     int n = data.getNumPartitions();
     this.code = strategy.code(n);
@@ -143,8 +145,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
   /**
    * Caches the coded data and counts each task's records ({@code n} tasks; steal's copies through
    * {@link StealSetup#cacheCopies}: auto's home copies alone), then drops what steal's setup cached
-   * for it ({@code chunked}, null for the other strategies; auto keeps the chunks, which its other
-   * copies are read from on demand, until {@link #close}).
+   * for it ({@code chunked}, null for the other strategies; auto keeps its pinned input, which its
+   * other copies are cut from on demand, until {@link #close}).
    */
   private BlockCounts countCached(
       StealSetup.Chunked<T> chunked, List<SparkInternals.Executor> executors, int n) {
@@ -153,9 +155,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
         plan == null
             ? BlockCounts.count(coded.toJavaRDD(), n)
             : StealSetup.cacheCopies(coded, plan, executors, onDemand);
-    if (chunked != null && onDemand) {
-      chunked.releaseInput();
-    } else if (chunked != null) {
+    if (chunked != null && !onDemand) {
       chunked.release(); // every chunk copy is cached now
     }
     return counts;

@@ -1,5 +1,7 @@
 package org.flexcode.aggregation;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.spark.Partition;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
@@ -8,9 +10,9 @@ import org.flexcode.spark.SparkInternals;
 /**
  * {@code steal}'s chunks as an RDD: partition c holds chunk c of the {@link StealPlan}, the records
  * of its input block whose index within the block is the chunk's piece modulo chunks per block (a
- * narrow dependency on that one input partition, so Spark runs it where the block is cached). The
- * engine caches it while {@link ChunkRDD} copies each chunk to its holders: the input block is read
- * once per chunk, not once per copy.
+ * narrow dependency on that one input partition). The engine caches it while {@link ChunkRDD}
+ * copies each chunk to its holders: the input block is read once per setup task that cuts its
+ * chunks ({@link ReadOncePerTask}), not once per copy.
  */
 final class PieceRDD<T> extends PlanRDD<T, T> {
 
@@ -25,41 +27,12 @@ final class PieceRDD<T> extends PlanRDD<T, T> {
     PlanDependency.PlanPartition partition = (PlanDependency.PlanPartition) split;
     int piece = plan.pieceOf(partition.index());
     int stride = plan.chunksPerBlock();
-    scala.collection.Iterator<T> records = parent.iterator(partition.parents()[0], context);
-    return SparkInternals.asScala(
-        new java.util.Iterator<T>() {
-          private long index = -1;
-          private T next;
-          private boolean ready = advance();
-
-          private boolean advance() {
-            while (records.hasNext()) {
-              T record = records.next();
-              index++;
-              if (index % stride == piece) {
-                next = record;
-                return true;
-              }
-            }
-            next = null;
-            return false;
-          }
-
-          @Override
-          public boolean hasNext() {
-            return ready;
-          }
-
-          @Override
-          public T next() {
-            if (!ready) {
-              throw new java.util.NoSuchElementException();
-            }
-            T current = next;
-            ready = advance();
-            return current;
-          }
-        });
+    List<T> block = ReadOncePerTask.records(parent, partition.parents()[0], context);
+    List<T> chunk = new ArrayList<>(block.size() / stride + 1);
+    for (int i = piece; i < block.size(); i += stride) {
+      chunk.add(block.get(i));
+    }
+    return SparkInternals.asScala(chunk.iterator());
   }
 
   /** The input partition chunk {@code c} reads: its block. */

@@ -1,5 +1,6 @@
 package org.flexcode.aggregation;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.spark.api.java.JavaRDD;
@@ -85,47 +86,72 @@ final class StealSetup {
    * Chunked#release} drops both once the copies are cached; a copy lost later is recomputed from
    * the input again. Each block's task prefers the block's home executor (of {@code executors};
    * none in local mode), where its chunks' home copies are cached next: they read the chunks
-   * locally.
+   * locally. Unless {@code cutNow}, the chunks are not cached: the job that caches the home copies
+   * cuts them ({@link #cacheCopies} with {@code homesOnly}: one task per block too), and a copy
+   * made later cuts its chunk from the (pinned) input again.
    */
   static <T> Chunked<T> chunk(
-      JavaRDD<T> input, StealPlan plan, List<SparkInternals.Executor> executors) {
+      JavaRDD<T> input, StealPlan plan, List<SparkInternals.Executor> executors, boolean cutNow) {
     JavaRDD<T> pinned = null;
     if (input.getStorageLevel().equals(StorageLevel.NONE())) {
       pinned = input.persist(StorageLevel.MEMORY_AND_DISK());
     }
     PieceRDD<T> pieces = new PieceRDD<>(input.rdd(), plan);
     pieces.setName("FlexCode steal chunks");
-    pieces.persist(StorageLevel.MEMORY_AND_DISK());
-    int[][] blocks = chunksByBlock(plan);
-    String[] planned = executorLocations(executors);
-    String[] homes = planned == null ? null : new String[blocks.length];
-    for (int b = 0; homes != null && b < blocks.length; b++) {
-      homes[b] = planned[plan.executorOf(plan.taskOf(blocks[b][0], 0))];
+    if (cutNow) {
+      pieces.persist(StorageLevel.MEMORY_AND_DISK());
+      GroupedCaching.cache(
+          pieces, plan, chunksByBlock(plan), blockHomes(plan, executors), record -> 1L);
     }
-    GroupedCaching.cache(pieces, plan, blocks, homes, record -> 1L);
     return new Chunked<>(new ChunkRDD<>(pieces, plan).toJavaRDD(), pieces, pinned);
   }
 
   /**
    * Whether {@code strategy} caches only the home copies at setup, the other holders' copies on
    * first use: {@code auto}, whose ignore and calm bsp iterations run home copies alone. A holder
-   * that first runs one of a slow executor's chunks computes its copy from the cached chunk (kept
-   * for that: {@link Chunked#releaseInput}) and caches it.
+   * that first runs one of a slow executor's chunks cuts its copy from the input block (pinned
+   * until the engine closes, if the caller had not cached it) and caches it. Caching the chunks as
+   * well cost session 24's emulated setup about 0.3 s: 16 setup tasks on two cores, each cutting
+   * and caching four chunks before their home copies.
    */
   static boolean holdersOnDemand(AggregationStrategy strategy) {
     return strategy instanceof Auto;
   }
 
+  /** Each block's home executor's location (its chunks' copy 0); null in local mode. */
+  private static String[] blockHomes(StealPlan plan, List<SparkInternals.Executor> executors) {
+    int[][] blocks = chunksByBlock(plan);
+    String[] planned = executorLocations(executors);
+    String[] homes = planned == null ? null : new String[blocks.length];
+    for (int b = 0; homes != null && b < blocks.length; b++) {
+      homes[b] = planned[plan.executorOf(plan.taskOf(blocks[b][0], 0))];
+    }
+    return homes;
+  }
+
   /**
-   * Caches the chunk copies of {@code coded} on their planned executors (only the home copies, when
-   * {@code homesOnly}), {@link #TASKS_PER_EXECUTOR} tasks per executor, and counts each copy's
-   * records ({@link GroupedCaching}; a copy not cached counts as its chunk's home copy).
+   * Caches the chunk copies of {@code coded} on their planned executors and counts each copy's
+   * records ({@link GroupedCaching}): every copy, {@link #TASKS_PER_EXECUTOR} tasks per executor;
+   * or, when {@code homesOnly}, the home copies alone, one task per block at its home (which cuts
+   * the block's chunks if {@link #chunk} did not), a copy not cached counting as its chunk's home
+   * copy.
    */
   static <T> BlockCounts cacheCopies(
       CodedRDD<T> coded,
       StealPlan plan,
       List<SparkInternals.Executor> executors,
       boolean homesOnly) {
+    if (homesOnly) {
+      int[][] homeCopies = chunksByBlock(plan);
+      for (int[] block : homeCopies) {
+        Arrays.setAll(block, k -> plan.taskOf(block[k], 0));
+      }
+      long[] records =
+          GroupedCaching.cache(
+              coded, plan, homeCopies, blockHomes(plan, executors), StealSetup::recordsOf);
+      Arrays.setAll(records, t -> records[plan.taskOf(plan.chunkOf(t), 0)]);
+      return new BlockCounts(records, 0);
+    }
     int[][] groups = new int[plan.executors() * TASKS_PER_EXECUTOR][];
     String[] planned = executorLocations(executors);
     String[] locations = planned == null ? null : new String[groups.length];
@@ -136,23 +162,17 @@ final class StealSetup {
           IntStream.range(0, plan.numTasks())
               .filter(t -> plan.executorOf(t) == executor)
               .filter(t -> t % TASKS_PER_EXECUTOR == share)
-              .filter(t -> !homesOnly || plan.copyOf(t) == 0)
               .toArray();
       if (locations != null) {
         locations[g] = planned[executor];
       }
     }
-    long[] records =
-        GroupedCaching.cache(
-            coded,
-            plan,
-            groups,
-            locations,
-            block -> block.isSubset() ? 0L : block.records().size());
-    for (int t = 0; homesOnly && t < records.length; t++) {
-      records[t] = records[plan.taskOf(plan.chunkOf(t), 0)];
-    }
-    return new BlockCounts(records, 0);
+    return new BlockCounts(
+        GroupedCaching.cache(coded, plan, groups, locations, StealSetup::recordsOf), 0);
+  }
+
+  private static <T> long recordsOf(CodedBlock<T> block) {
+    return block.isSubset() ? 0L : block.records().size();
   }
 
   /** The chunks of each block: block b's are b x chunks .. b x chunks + chunks - 1. */
@@ -171,11 +191,6 @@ final class StealSetup {
     /** Drops the chunks and the pinned input (null: the caller's own): the copies are cached. */
     void release() {
       pieces.unpersist(false);
-      releaseInput();
-    }
-
-    /** Drops the pinned input only: the chunks stay cached, the copies to come read them. */
-    void releaseInput() {
       if (pinnedInput != null) {
         pinnedInput.unpersist(false);
       }

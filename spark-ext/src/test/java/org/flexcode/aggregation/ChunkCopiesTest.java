@@ -35,7 +35,7 @@ class ChunkCopiesTest {
 
   @Test
   void aChunkIsEveryThirdRecordOfItsBlockAndEachCopyHoldsIt(JavaSparkContext jsc) {
-    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(twoBlocks(jsc), PLAN, List.of());
+    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(twoBlocks(jsc), PLAN, List.of(), true);
     List<List<Integer>> pieces = chunked.pieces().toJavaRDD().glom().collect();
     assertEquals(
         List.of(
@@ -64,7 +64,7 @@ class ChunkCopiesTest {
                   cut.add(1);
                   return x;
                 });
-    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(input, PLAN, List.of());
+    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(input, PLAN, List.of(), true);
     assertEquals(12, cut.value(), "the uncached input computed once while its chunks are cut");
     assertTrue(chunked.pieces().getStorageLevel().useMemory(), "chunks cached for the copies");
     assertEquals(2 * 12, chunked.copies().count(), "two copies of every record");
@@ -76,7 +76,7 @@ class ChunkCopiesTest {
 
   @Test
   void copiesAreCachedAndCountedByAFewSetupTasks(JavaSparkContext jsc) {
-    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(twoBlocks(jsc), PLAN, List.of());
+    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(twoBlocks(jsc), PLAN, List.of(), true);
     CodedRDD<Integer> coded =
         new CodedRDD<>(
             chunked.copies().rdd(),
@@ -104,7 +104,7 @@ class ChunkCopiesTest {
   }
 
   @Test
-  void autoCachesHomeCopiesAloneAndTheOthersOnFirstReadFromTheKeptChunks(JavaSparkContext jsc) {
+  void autoCachesHomeCopiesAloneAndTheOthersOnFirstReadFromThePinnedInput(JavaSparkContext jsc) {
     LongAccumulator cut = jsc.sc().longAccumulator("records read to cut chunks");
     JavaRDD<Integer> input =
         twoBlocks(jsc)
@@ -113,7 +113,8 @@ class ChunkCopiesTest {
                   cut.add(1);
                   return x;
                 });
-    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(input, PLAN, List.of());
+    StealSetup.Chunked<Integer> chunked = StealSetup.chunk(input, PLAN, List.of(), false);
+    assertEquals(0, cut.value(), "the chunks are cut by the job that caches the home copies");
     CodedRDD<Integer> coded =
         new CodedRDD<>(
             chunked.copies().rdd(),
@@ -123,18 +124,18 @@ class ChunkCopiesTest {
             StealSetup.stealLocations(PLAN, List.of()));
     coded.persist(StorageLevel.MEMORY_ONLY());
     BlockCounts counts = StealSetup.cacheCopies(coded, PLAN, List.of(), true);
+    assertEquals(12, cut.value(), "each block computed once, by the task caching its home copies");
     assertEquals(
         List.of(2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L),
         Arrays.stream(counts.blockRecords()).boxed().toList(),
         "a copy not cached yet counts as its chunk's home copy");
     assertEquals(PLAN.numChunks(), cachedPartitions(jsc, coded), "the home copies alone");
-    chunked.releaseInput();
-    assertEquals(StorageLevel.NONE(), input.getStorageLevel(), "the pinned input released");
-    assertTrue(chunked.pieces().getStorageLevel().useMemory(), "the chunks kept");
+    assertEquals(StorageLevel.NONE(), chunked.pieces().getStorageLevel(), "chunks not cached");
+    assertTrue(input.getStorageLevel().useMemory(), "the input pinned for the copies to come");
 
     assertEquals(2 * 12, coded.toJavaRDD().map(b -> b.records().size()).reduce(Integer::sum));
     assertEquals(PLAN.numTasks(), cachedPartitions(jsc, coded), "the others cached as read");
-    assertEquals(12, cut.value(), "every copy read the kept chunks, not the input");
+    assertEquals(12, cut.value(), "the others cut from the pinned input, not computed again");
     coded.unpersist(false);
     chunked.release();
   }
