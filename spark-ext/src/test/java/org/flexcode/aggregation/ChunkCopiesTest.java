@@ -57,13 +57,7 @@ class ChunkCopiesTest {
   @Test
   void eachChunkIsCutOnceForAllItsCopiesAndReleasedAfter(JavaSparkContext jsc) {
     LongAccumulator cut = jsc.sc().longAccumulator("records read to cut chunks");
-    JavaRDD<Integer> input =
-        twoBlocks(jsc)
-            .map(
-                x -> {
-                  cut.add(1);
-                  return x;
-                });
+    JavaRDD<Integer> input = counted(twoBlocks(jsc), cut);
     StealSetup.Chunked<Integer> chunked = StealSetup.chunk(input, PLAN, List.of(), true);
     assertEquals(12, cut.value(), "the uncached input computed once while its chunks are cut");
     assertTrue(chunked.pieces().getStorageLevel().useMemory(), "chunks cached for the copies");
@@ -77,14 +71,7 @@ class ChunkCopiesTest {
   @Test
   void copiesAreCachedAndCountedByAFewSetupTasks(JavaSparkContext jsc) {
     StealSetup.Chunked<Integer> chunked = StealSetup.chunk(twoBlocks(jsc), PLAN, List.of(), true);
-    CodedRDD<Integer> coded =
-        new CodedRDD<>(
-            chunked.copies().rdd(),
-            GradientCode.uncoded(PLAN.numTasks()),
-            ShadowSpec.NONE,
-            null,
-            StealSetup.stealLocations(PLAN, List.of()));
-    coded.persist(StorageLevel.MEMORY_ONLY());
+    CodedRDD<Integer> coded = persistedCopies(chunked);
     List<Integer> setupTasks = new CopyOnWriteArrayList<>();
     TaskCounter counter = new TaskCounter(setupTasks);
     jsc.sc().addSparkListener(counter);
@@ -106,23 +93,10 @@ class ChunkCopiesTest {
   @Test
   void autoCachesHomeCopiesAloneAndTheOthersOnFirstReadFromThePinnedInput(JavaSparkContext jsc) {
     LongAccumulator cut = jsc.sc().longAccumulator("records read to cut chunks");
-    JavaRDD<Integer> input =
-        twoBlocks(jsc)
-            .map(
-                x -> {
-                  cut.add(1);
-                  return x;
-                });
+    JavaRDD<Integer> input = counted(twoBlocks(jsc), cut);
     StealSetup.Chunked<Integer> chunked = StealSetup.chunk(input, PLAN, List.of(), false);
     assertEquals(0, cut.value(), "the chunks are cut by the job that caches the home copies");
-    CodedRDD<Integer> coded =
-        new CodedRDD<>(
-            chunked.copies().rdd(),
-            GradientCode.uncoded(PLAN.numTasks()),
-            ShadowSpec.NONE,
-            null,
-            StealSetup.stealLocations(PLAN, List.of()));
-    coded.persist(StorageLevel.MEMORY_ONLY());
+    CodedRDD<Integer> coded = persistedCopies(chunked);
     BlockCounts counts = StealSetup.cacheCopies(coded, PLAN, List.of(), true);
     assertEquals(12, cut.value(), "each block computed once, by the task caching its home copies");
     assertEquals(
@@ -138,6 +112,28 @@ class ChunkCopiesTest {
     assertEquals(12, cut.value(), "the others cut from the pinned input, not computed again");
     coded.unpersist(false);
     chunked.release();
+  }
+
+  /** {@code input}, counting each record computed in {@code cut}. */
+  private static JavaRDD<Integer> counted(JavaRDD<Integer> input, LongAccumulator cut) {
+    return input.map(
+        x -> {
+          cut.add(1);
+          return x;
+        });
+  }
+
+  /** The copies laid out uncoded as the engine does, persisted in memory (nothing cached yet). */
+  private static CodedRDD<Integer> persistedCopies(StealSetup.Chunked<Integer> chunked) {
+    CodedRDD<Integer> coded =
+        new CodedRDD<>(
+            chunked.copies().rdd(),
+            GradientCode.uncoded(PLAN.numTasks()),
+            ShadowSpec.NONE,
+            null,
+            StealSetup.stealLocations(PLAN, List.of()));
+    coded.persist(StorageLevel.MEMORY_ONLY());
+    return coded;
   }
 
   private static int cachedPartitions(JavaSparkContext jsc, CodedRDD<?> coded) {
