@@ -89,9 +89,9 @@ public final class CodedAggregator<T> implements AutoCloseable {
     strategy = StealSetup.fitCopies(strategy, executors.size());
     this.strategy = strategy;
     this.plan = StealSetup.stealPlan(strategy, input.getNumPartitions(), executors);
-    boolean cutNow = !StealSetup.holdersOnDemand(strategy); // else cut by the home copies' job
+    boolean onDemand = StealSetup.holdersOnDemand(strategy); // chunks cut by the home copies' job
     StealSetup.Chunked<T> chunked =
-        plan == null ? null : StealSetup.chunk(input, plan, executors, cutNow);
+        plan == null ? null : StealSetup.chunk(input, plan, executors, !onDemand);
     JavaRDD<T> data = chunked == null ? input : chunked.copies();
     int n = data.getNumPartitions();
     this.code = strategy.code(n);
@@ -104,8 +104,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
             plan == null ? 1.0 : 1.0 / plan.chunksPerBlock());
     warnIfUncoloured(shadows, colouring);
     this.coded = cache(data, shadows, colouring, locations(executors));
-    BlockCounts counts = countCached(chunked, executors, n);
-    this.keptChunks = StealSetup.holdersOnDemand(strategy) ? chunked : null;
+    BlockCounts counts = countCached(chunked, onDemand, executors, n);
+    this.keptChunks = onDemand ? chunked : null;
     this.blockRecords = counts.blockRecords();
     this.inputBlockRecords =
         plan == null ? blockRecords : StealSetup.recordsPerBlock(plan, blockRecords);
@@ -145,12 +145,14 @@ public final class CodedAggregator<T> implements AutoCloseable {
   /**
    * Caches the coded data and counts each task's records ({@code n} tasks; steal's copies through
    * {@link StealSetup#cacheCopies}: auto's home copies alone), then drops what steal's setup cached
-   * for it ({@code chunked}, null for the other strategies; auto keeps its pinned input, which its
-   * other copies are cut from on demand, until {@link #close}).
+   * for it ({@code chunked}, null for the other strategies; {@code onDemand}, for auto, keeps its
+   * pinned input, which its other copies are cut from on demand, until {@link #close}).
    */
   private BlockCounts countCached(
-      StealSetup.Chunked<T> chunked, List<SparkInternals.Executor> executors, int n) {
-    boolean onDemand = StealSetup.holdersOnDemand(strategy);
+      StealSetup.Chunked<T> chunked,
+      boolean onDemand,
+      List<SparkInternals.Executor> executors,
+      int n) {
     BlockCounts counts =
         plan == null
             ? BlockCounts.count(coded.toJavaRDD(), n)
