@@ -64,8 +64,10 @@ class AutoIgnoreAggregationTest {
         assertEquals(RECORDS, result.values()[1], 1e-9, result.record().toString());
       }
     }
-    // Healthy: every task used.
-    for (int it = 0; it < SLOW_FROM; it++) {
+    // No history: the most the floor allows (b = 1) left out. Then healthy: every task used.
+    assertEquals(1, bOf(records.get(0)), records.get(0).choice());
+    assertEquals(TASKS - 1, records.get(0).usedTasks().size());
+    for (int it = 1; it < SLOW_FROM; it++) {
       assertEquals(0, bOf(records.get(it)), records.get(it).choice());
       assertEquals(TASKS, records.get(it).usedTasks().size());
     }

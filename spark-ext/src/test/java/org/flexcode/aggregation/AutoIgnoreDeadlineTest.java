@@ -8,14 +8,15 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import org.flexcode.adaptive.BackupChooser;
+import org.flexcode.adaptive.TaskTimes;
 import org.flexcode.coding.GradientCode;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code ignore:b=auto}'s deadline in the engine's decoder: with no history it waits for every
- * task, but once the floor's quorum is in it ends at 1.5 x the time the quorum took, with the tasks
- * arrived by then.
+ * {@code ignore:b=auto}'s deadline in the engine's decoder: after a healthy iteration it waits for
+ * every task, but once the floor's quorum is in it ends at 1.5 x the time the quorum took, with the
+ * tasks arrived by then.
  */
 @Tag("unit")
 class AutoIgnoreDeadlineTest {
@@ -26,7 +27,11 @@ class AutoIgnoreDeadlineTest {
     AutoIgnore strategy = new AutoIgnore(0.75, 5);
     AutoIgnoreDecoder decoder = (AutoIgnoreDecoder) strategy.bind(GradientCode.uncoded(8), records);
     decoder.beforeIteration(0);
-    assertEquals(0, decoder.b(), "no history: every task is waited for");
+    assertEquals(2, decoder.b(), "no history: the most the floor allows are left out");
+    decoder.afterIteration(
+        new TaskTimes(new double[] {100, 100, 100, 100, 100, 100, 100, 100}, null, 10));
+    decoder.beforeIteration(1);
+    assertEquals(0, decoder.b(), "healthy: every task is waited for");
     List<Integer> arrivals = new ArrayList<>();
     BitSet finished = new BitSet();
     for (int task = 1; task <= 5; task++) {
