@@ -59,21 +59,27 @@ import org.flexcode.adaptive.ModeChoice.Predictions;
  *
  * <p>Each prediction is then scaled by what its mode measured ({@link ModeCalibration}): the
  * median, over the last 2 x {@code window} iterations the mode ran, of the measured iteration ms
- * over the ms forecast for it (1 for a mode that ran fewer than {@link ModeCalibration#MIN_RATIOS}
- * of the last 4 x window iterations). A ratio counts only when the history it was forecast from was
- * steady (each iteration's term within 25% of their mean): across a straggler's arrival or recovery
- * the forecast is wrong by the change, not by the model. So costs the model misses (a copy's launch
- * and kill, the wait for a quorum) and a mode's forecast from the other modes' observations (bsp's
- * from iterations where holders took a straggler's chunks) are corrected by what the mode did.
+ * over the ms forecast for it (1 for a mode that has not yet run {@link ModeCalibration#MIN_RATIOS}
+ * such iterations). A measured factor stands until newer ratios replace it: forgotten after 4 x
+ * window iterations, as it was, steal's came back to 1 and {@code auto} ran steal again for three
+ * iterations to measure it anew (session 25's D1 under power-law, iterations 28-30, 802-1,001 ms
+ * against ignore's ~730). A ratio counts only when the history it was forecast from was steady
+ * (each iteration's term within 25% of their mean): across a straggler's arrival or recovery the
+ * forecast is wrong by the change, not by the model. So costs the model misses (a copy's launch and
+ * kill, the wait for a quorum) and a mode's forecast from the other modes' observations (bsp's from
+ * iterations where holders took a straggler's chunks) are corrected by what the mode did.
  *
  * <p>Switching, with 10% hysteresis: bsp replaces steal when its prediction is within 10% of
  * steal's (steal's moves must earn their keep), and an exact mode replaces ignore when it predicts
  * no more time; otherwise the mode with the lowest prediction replaces the current one only if it
- * is more than 10% lower. Ignore is not left for an exact mode predicted up to 10% slower, as it
- * was before: on shuffled data a few workers' records left out cost little progress (session 23's
- * C4 under no straggler: ignore:b=4 reached the target in 21.0 s, bsp in 22.6 s, and {@code auto},
- * kept in bsp, in 23.3 s), and under a persistent straggler the exact modes' predictions rest on
- * its censored times. Without history the mode is bsp.
+ * is more than 10% lower. A switch to a simpler mode goes on to the mode with the lowest prediction
+ * when that is more than 10% below the simpler one's (the simpler one would be left at the next
+ * choice): in D1 under power-law {@code auto} left steal for bsp with ignore:b=4 12% below both,
+ * and that bsp iteration met a straggler (1,643 ms). Ignore is not left for an exact mode predicted
+ * up to 10% slower, as it was before: on shuffled data a few workers' records left out cost little
+ * progress (session 23's C4 under no straggler: ignore:b=4 reached the target in 21.0 s, bsp in
+ * 22.6 s, and {@code auto}, kept in bsp, in 23.3 s), and under a persistent straggler the exact
+ * modes' predictions rest on its censored times. Without history the mode is bsp.
  *
  * <p>Plain Java, not thread-safe: the engine's driver thread calls it.
  */
@@ -158,7 +164,7 @@ public final class ModeChooser {
     this.maxB = exact ? 0 : BackupChooser.largestB(workerRecords, floor);
     this.history = new TimeHistory(records.length, window);
     this.pace = new WorkerPace(workerOf, records, window, FOREVER);
-    this.calibration = new ModeCalibration(2 * window, 4 * window);
+    this.calibration = new ModeCalibration(2 * window, FOREVER);
     this.spread = new GradientSpread(window);
   }
 
@@ -253,16 +259,22 @@ public final class ModeChooser {
                 + ": "
                 + name(m)
                 + (current.isExact() ? " is within 10% and simpler" : " is exact and no slower");
-        current = m;
-        return why;
+        Mode beyond = lowest(p);
+        if (p.of(beyond) >= (1 - MARGIN) * p.of(m)) {
+          current = m;
+          return why;
+        }
+        current = beyond;
+        return String.format(
+            Locale.ROOT,
+            "%s, and %s predicts %.0f%% less than %s",
+            why,
+            name(beyond),
+            100 * (1 - p.of(beyond) / p.of(m)),
+            name(m));
       }
     }
-    Mode best = current;
-    for (Mode m : Mode.values()) {
-      if (allowed(m) && p.of(m) < p.of(best)) {
-        best = m;
-      }
-    }
+    Mode best = lowest(p);
     if (best != current && p.of(best) < (1 - MARGIN) * now) {
       String why =
           String.format(
@@ -275,6 +287,17 @@ public final class ModeChooser {
       return why;
     }
     return "keep " + name(current) + ": no mode predicts more than 10% less";
+  }
+
+  /** The allowed mode with the lowest prediction. */
+  private Mode lowest(Predictions p) {
+    Mode best = Mode.BSP;
+    for (Mode m : Mode.values()) {
+      if (allowed(m) && p.of(m) < p.of(best)) {
+        best = m;
+      }
+    }
+    return best;
   }
 
   private boolean allowed(Mode m) {

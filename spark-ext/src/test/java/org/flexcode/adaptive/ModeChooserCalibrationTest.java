@@ -55,6 +55,42 @@ class ModeChooserCalibrationTest {
   }
 
   @Test
+  void aMeasuredFactorStandsUntilNewerRatiosReplaceIt() {
+    // As above, then 30 more iterations in ignore: steal's factor (measured at iterations 1-3) is
+    // still applied, so steal is not run again to measure it anew.
+    ModeChooser chooser = chooser();
+    run(chooser, 10, 1050);
+    List<ModeChoice> later = run(chooser, 30, 1050);
+    for (ModeChoice choice : later) {
+      assertEquals(Mode.IGNORE, choice.mode(), choice.reason());
+    }
+    ModeChoice last = later.get(later.size() - 1);
+    assertTrue(last.reason().contains("steal 1100 (x1.28 measured)"), last.reason());
+  }
+
+  @Test
+  void stealMeasuredAsSlowAsBspGoesStraightToIgnoreWhenThatIsMoreThanTenPercentLess() {
+    // Worker 7 at 1,000 ms: bsp 1,050; the model's steal 860 (18% less: steal is run), but its
+    // copies end at 1,000 too, so steal measures 1,050 (x1.22). Then bsp is within 10% and
+    // simpler, and ignore:b=1 (914 per pass) 13% less than bsp: bsp would be left at once, so
+    // auto goes from steal to ignore without a bsp iteration between.
+    List<ModeChoice> choices =
+        ModeChoosers.run(
+            chooser(), 10, choice -> ModeChoosers.slowSeventh(choice, 750, 1000, 1000));
+    for (ModeChoice choice : choices.subList(1, 4)) {
+      assertEquals(Mode.STEAL, choice.mode(), choice.reason());
+    }
+    ModeChoice switched = choices.get(4);
+    assertEquals("ignore:b=1", switched.label(), switched.reason());
+    assertTrue(
+        switched.reason().contains("bsp is within 10% and simpler, and ignore predicts"),
+        switched.reason());
+    for (ModeChoice choice : choices.subList(4, choices.size())) {
+      assertEquals(Mode.IGNORE, choice.mode(), choice.reason());
+    }
+  }
+
+  @Test
   void aModelThatMatchesTheMeasurementsKeepsTheModelsChoice() {
     // Copies end where the model says (810): steal measures its forecast and stays.
     List<ModeChoice> choices = run(chooser(), 10, 810);

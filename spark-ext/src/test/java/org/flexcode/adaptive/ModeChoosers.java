@@ -50,6 +50,12 @@ final class ModeChoosers {
    * cancels once worker 6's arrive.
    */
   static TaskTimes persistentSeventh(ModeChoice choice, double sixthMs, double copiedMs) {
+    return slowSeventh(choice, sixthMs, 2400, copiedMs);
+  }
+
+  /** As {@link #persistentSeventh}, worker 7 taking {@code seventhMs} where bsp waits for it. */
+  static TaskTimes slowSeventh(
+      ModeChoice choice, double sixthMs, double seventhMs, double copiedMs) {
     int chunks = 4;
     double[] ms = new double[8 * chunks];
     Arrays.fill(ms, 600);
@@ -57,7 +63,7 @@ final class ModeChoosers {
     BitSet censored = new BitSet();
     double slow =
         switch (choice.mode()) {
-          case BSP -> 2400;
+          case BSP -> seventhMs;
           case STEAL -> copiedMs;
           case IGNORE -> sixthMs;
         };
