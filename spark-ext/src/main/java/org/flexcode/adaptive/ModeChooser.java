@@ -43,11 +43,14 @@ import org.flexcode.adaptive.ModeChoice.Predictions;
  *       engine has reported the workers' gradients ({@link #observeGradients}), the q(b) their
  *       spread allows ({@link GradientSpread}: near 1 when the workers' gradients agree, as on data
  *       shuffled into blocks); until then the share of the records the kept workers hold, as {@link
- *       BackupChooser} discounts; the best b is kept. A worker's own time ({@link WorkerPace}) is
- *       what its own home chunks take at the rate it showed, whichever worker's home the chunks it
- *       ran were ({@link #observe(TaskTimes, int[])}): in bsp and steal holders take a slow
- *       worker's pending chunks, so every span ends near the iteration's end while the own times
- *       still show who is slow (ignore runs home copies at home).
+ *       BackupChooser} discounts; the largest b within {@link BackupChooser#TIE} of the lowest is
+ *       kept (one too small waits out a straggler that appears, as session 25's D2 did twice under
+ *       markov at b = 1, 2.1 s each, while one too large costs the little progress the spread
+ *       allows). A worker's own time ({@link WorkerPace}) is what its own home chunks take at the
+ *       rate it showed, whichever worker's home the chunks it ran were ({@link #observe(TaskTimes,
+ *       int[])}): in bsp and steal holders take a slow worker's pending chunks, so every span ends
+ *       near the iteration's end while the own times still show who is slow (ignore runs home
+ *       copies at home).
  * </ul>
  *
  * All three predictions come from the same per-chunk home times, whichever mode ran, so a mode that
@@ -69,17 +72,7 @@ import org.flexcode.adaptive.ModeChoice.Predictions;
  * kill, the wait for a quorum) and a mode's forecast from the other modes' observations (bsp's from
  * iterations where holders took a straggler's chunks) are corrected by what the mode did.
  *
- * <p>Switching, with 10% hysteresis: bsp replaces steal when its prediction is within 10% of
- * steal's (steal's moves must earn their keep), and an exact mode replaces ignore when it predicts
- * no more time; otherwise the mode with the lowest prediction replaces the current one only if it
- * is more than 10% lower. A switch to a simpler mode goes on to the mode with the lowest prediction
- * when that is more than 10% below the simpler one's (the simpler one would be left at the next
- * choice): in D1 under power-law {@code auto} left steal for bsp with ignore:b=4 12% below both,
- * and that bsp iteration met a straggler (1,643 ms). Ignore is not left for an exact mode predicted
- * up to 10% slower, as it was before: on shuffled data a few workers' records left out cost little
- * progress (session 23's C4 under no straggler: ignore:b=4 reached the target in 21.0 s, bsp in
- * 22.6 s, and {@code auto}, kept in bsp, in 23.3 s), and under a persistent straggler the exact
- * modes' predictions rest on its censored times. Without history the mode is bsp.
+ * <p>Switching, with 10% hysteresis: {@link ModeSwitching}. Without history the mode is bsp.
  *
  * <p>Plain Java, not thread-safe: the engine's driver thread calls it.
  */
@@ -247,65 +240,12 @@ public final class ModeChooser {
         raw.ignoreB());
   }
 
-  /** Sets {@link #current} by the switching rule; says why. */
+  /** Sets {@link #current} by the switching rule ({@link ModeSwitching}); says why. */
   private String switchTo(Predictions p) {
-    double now = p.of(current);
-    double simplerWithin = current.isExact() ? 1 + MARGIN : 1;
-    for (Mode m : Mode.values()) {
-      if (m.ordinal() < current.ordinal() && p.of(m) <= simplerWithin * now) {
-        String why =
-            "switch from "
-                + name(current)
-                + ": "
-                + name(m)
-                + (current.isExact() ? " is within 10% and simpler" : " is exact and no slower");
-        Mode beyond = lowest(p);
-        if (p.of(beyond) >= (1 - MARGIN) * p.of(m)) {
-          current = m;
-          return why;
-        }
-        current = beyond;
-        return String.format(
-            Locale.ROOT,
-            "%s, and %s predicts %.0f%% less than %s",
-            why,
-            name(beyond),
-            100 * (1 - p.of(beyond) / p.of(m)),
-            name(m));
-      }
-    }
-    Mode best = lowest(p);
-    if (best != current && p.of(best) < (1 - MARGIN) * now) {
-      String why =
-          String.format(
-              Locale.ROOT,
-              "switch from %s: %s predicts %.0f%% less time",
-              name(current),
-              name(best),
-              100 * (1 - p.of(best) / now));
-      current = best;
-      return why;
-    }
-    return "keep " + name(current) + ": no mode predicts more than 10% less";
-  }
-
-  /** The allowed mode with the lowest prediction. */
-  private Mode lowest(Predictions p) {
-    Mode best = Mode.BSP;
-    for (Mode m : Mode.values()) {
-      if (allowed(m) && p.of(m) < p.of(best)) {
-        best = m;
-      }
-    }
-    return best;
-  }
-
-  private boolean allowed(Mode m) {
-    return m.isExact() || (!exact && maxB > 0);
-  }
-
-  private static String name(Mode m) {
-    return m.name().toLowerCase(Locale.ROOT);
+    ModeSwitching.Outcome next =
+        ModeSwitching.decide(current, p, m -> m.isExact() || (!exact && maxB > 0));
+    current = next.mode();
+    return next.why();
   }
 
   /**
@@ -363,17 +303,18 @@ public final class ModeChooser {
         ignoreShare[b] += t.ignoreShare()[b];
       }
     }
-    int bestB = 0;
-    double ignore = Double.NaN;
+    double[] pass = new double[maxB + 1];
+    double lowest = Double.POSITIVE_INFINITY;
     for (int b = 1; b <= maxB; b++) {
-      double pass = ignorePass(ignoreMs[b], ignoreShare[b], b);
-      if (bestB == 0 || pass < ignore) {
-        bestB = b;
-        ignore = pass;
-      }
+      pass[b] = ignorePass(ignoreMs[b], ignoreShare[b], b);
+      lowest = Math.min(lowest, pass[b]);
+    }
+    int bestB = maxB;
+    while (bestB > 1 && !(pass[bestB] <= (1 + BackupChooser.TIE) * lowest)) {
+      bestB--;
     }
     int k = history.size();
-    return new Predictions(bsp / k, steal / k, ignore, bestB);
+    return new Predictions(bsp / k, steal / k, bestB >= 1 ? pass[bestB] : Double.NaN, bestB);
   }
 
   /**

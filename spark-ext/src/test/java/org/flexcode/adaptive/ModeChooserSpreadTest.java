@@ -66,6 +66,25 @@ class ModeChooserSpreadTest {
   }
 
   @Test
+  void leavesOutTheMostWorkersWhoseProgressCostsUnderThreePercent() {
+    // Worker 6 as fast as the rest: every b from 1 to 4 (floor 0.5) iterates in 650 ms, and with
+    // agreeing gradients each keeps more than 99% of an exact iteration's progress. The largest
+    // b, 4, is kept: a worker that turns slow next is already left out.
+    ModeChooser chooser = ModeChoosers.ofWorkers(WORKERS, CHUNKS, 25, 0.5, CHUNKS);
+    List<ModeChoice> choices =
+        ModeChoosers.run(
+            chooser,
+            6,
+            choice -> {
+              chooser.observeGradients(gradients(choice, 0.01));
+              return ModeChoosers.persistentSeventh(choice, 600, 810);
+            });
+    for (ModeChoice choice : choices.subList(1, choices.size())) {
+      assertEquals("ignore:b=4", choice.label(), choice.reason());
+    }
+  }
+
+  @Test
   void spreadGradientsOrNoneReportedKeepSteal() {
     // Spread 7: rho = 8/7 x 49 / 5 = 11.2, progress 1 - 11.2 / 56 = 0.80, 950 ms per pass.
     for (boolean reported : new boolean[] {true, false}) {
