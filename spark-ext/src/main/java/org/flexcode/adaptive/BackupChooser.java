@@ -2,7 +2,9 @@ package org.flexcode.adaptive;
 
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Iterator;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /**
  * Dynamic backup workers: before each iteration, chooses how many of the slowest tasks ({@code b})
@@ -124,12 +126,8 @@ public final class BackupChooser {
           Double.NaN,
           "b=" + maxB + ": no history yet, the most the floor allows are left out");
     }
-    double[] rates = new double[maxB + 1];
-    double best = 0;
-    for (int b = 0; b <= maxB; b++) {
-      rates[b] = rate(b);
-      best = Math.max(best, rates[b]);
-    }
+    double[] rates = rates();
+    double best = Arrays.stream(rates).max().getAsDouble();
     int chosen = maxB;
     while (rates[chosen] < (1 - TIE) * best) {
       chosen--;
@@ -177,7 +175,7 @@ public final class BackupChooser {
   /** The median of the uncensored times (all of them if every one is censored). */
   private static double medianOf(double[] ms, BitSet censored) {
     double[] seen =
-        java.util.stream.IntStream.range(0, ms.length)
+        IntStream.range(0, ms.length)
             .filter(i -> !censored.get(i))
             .mapToDouble(i -> ms[i])
             .sorted()
@@ -187,29 +185,45 @@ public final class BackupChooser {
     return values[values.length / 2];
   }
 
-  /** Predicted records per second when the b slowest tasks are left out. */
-  private double rate(int b) {
-    double aggregated = 0;
-    double ms = 0;
-    java.util.Iterator<Double> overhead = history.overheads().iterator();
+  /**
+   * Predicted records per second for each b (0 .. maxB) when the b slowest tasks are left out; each
+   * iteration's tasks are sorted once.
+   */
+  private double[] rates() {
+    double[] aggregated = new double[maxB + 1];
+    double[] ms = new double[maxB + 1];
+    Iterator<Double> overhead = history.overheads().iterator();
     for (double[] times : history.estimates()) {
-      double[] outcome = endOf(times, b);
-      aggregated += outcome[1];
-      ms += outcome[0] + overhead.next();
+      int[] order = fastestFirst(times);
+      double o = overhead.next();
+      for (int b = 0; b <= maxB; b++) {
+        double[] outcome = endOf(times, order, b);
+        aggregated[b] += outcome[1];
+        ms[b] += outcome[0] + o;
+      }
     }
-    return ms > 0 ? aggregated * 1000.0 / ms : Double.POSITIVE_INFINITY;
+    double[] rates = new double[maxB + 1];
+    for (int b = 0; b <= maxB; b++) {
+      rates[b] = ms[b] > 0 ? aggregated[b] * 1000.0 / ms[b] : Double.POSITIVE_INFINITY;
+    }
+    return rates;
+  }
+
+  /** The tasks' indices by time, fastest first. */
+  private static int[] fastestFirst(double[] times) {
+    return IntStream.range(0, times.length)
+        .boxed()
+        .sorted((x, y) -> Double.compare(times[x], times[y]))
+        .mapToInt(Integer::intValue)
+        .toArray();
   }
 
   /**
-   * When an iteration with these task times would end with b left out, and the records it would
-   * aggregate: {end ms, records}. Past the deadline, the tasks in before it.
+   * When an iteration with these task times ({@code order}: fastest first) would end with b left
+   * out, and the records it would aggregate: {end ms, records}. Past the deadline, the tasks in
+   * before it.
    */
-  private double[] endOf(double[] times, int b) {
-    Integer[] order = new Integer[times.length];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
-    }
-    Arrays.sort(order, (x, y) -> Double.compare(times[x], times[y]));
+  private double[] endOf(double[] times, int[] order, int b) {
     int kept = times.length - b;
     double deadline =
         b < maxB
