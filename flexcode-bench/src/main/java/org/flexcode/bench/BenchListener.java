@@ -106,6 +106,22 @@ public final class BenchListener extends SparkListener {
     return list;
   }
 
+  /** Task-seconds of a run's task attempts launched before {@code cutMs} (epoch ms). */
+  public double taskSecondsLaunchedBefore(String run, long cutMs) {
+    double seconds = 0;
+    for (Map.Entry<Integer, String> stage : runOfStage.entrySet()) {
+      if (!run.equals(stage.getValue())) {
+        continue;
+      }
+      for (StageWaste.Attempt a : tasksOfStage.getOrDefault(stage.getKey(), List.of())) {
+        if (a.launchMs() < cutMs) {
+          seconds += Math.max(0, a.finishMs() - a.launchMs()) / 1000.0;
+        }
+      }
+    }
+    return seconds;
+  }
+
   /** Task-seconds of a run so far. */
   public double taskSeconds(String run) {
     double[] s = taskSeconds.get(run);

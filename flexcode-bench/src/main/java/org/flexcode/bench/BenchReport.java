@@ -32,7 +32,8 @@ final class BenchReport {
   private final Double target;
   private final Object compute;
 
-  private BenchReport(List<Run> runs, boolean comparableLoss, Object compute) {
+  /** The figures of {@code runs}, the target from {@code mllib} under {@code ideal}. */
+  BenchReport(List<Run> runs, boolean comparableLoss, Object compute) {
     this.compute = compute;
     for (Run r : runs) {
       byKey.put(r.strategy() + "|" + r.pattern(), r);
@@ -80,7 +81,7 @@ final class BenchReport {
   }
 
   /** One run's entry of the JSON report. */
-  private Map<String, Object> row(Run r) {
+  Map<String, Object> row(Run r) {
     Map<String, Object> row = new LinkedHashMap<>();
     row.put("strategy", r.strategy());
     row.put("pattern", r.pattern());
@@ -144,24 +145,39 @@ final class BenchReport {
   /**
    * Time to the target on the exact loss where the run has it ({@code time_to_target_on}: exact),
    * else on the reported loss; and on the reported (for approximate strategies estimated) loss.
-   * Within 1e-9 relative of the target counts as reached (MLlib's own final loss, recomputed).
-   * {@code time_to_target_extrapolated_ms}: the same on the exact loss, or for a row cut off within
-   * one iteration's progress of the target, extrapolated at its last pace ({@link
-   * TimeToTarget#extrapolated}): the target is the exact rows' loss at the last iteration, so an
-   * inexact row a fraction of an iteration behind would otherwise read "not reached".
+   * Within 1e-9 relative of the target counts as reached (MLlib's own final loss, recomputed). An
+   * inexact row's iterations past the measured ones ({@link Run#beyond}) count here: the target is
+   * the exact rows' loss at the last measured iteration, which an inexact row reaches a little
+   * later ({@code iterations_past_measured} of them were run). {@code time_to_target_iteration}:
+   * after how many updates the loss reached it. {@code time_to_target_extrapolated_ms}: the same on
+   * the exact loss, or for a row cut off within one iteration's progress of the target,
+   * extrapolated at its last pace ({@link TimeToTarget#extrapolated}).
    */
   private void putTimeToTarget(Map<String, Object> row, Run r) {
-    double[] exact = r.exactLoss() != null ? r.exactLoss() : r.loss();
+    double[][] lossAndEnds = r.lossAndEndsWithBeyond();
+    double[] exact = lossAndEnds[0];
+    double[] ends = lossAndEnds[1];
     double reached = target == null ? Double.NaN : target * (1 + 1e-9);
-    row.put(
-        "time_to_target_ms", target == null ? null : TimeToTarget.of(exact, r.endMs(), reached));
+    row.put("time_to_target_ms", target == null ? null : TimeToTarget.of(exact, ends, reached));
+    row.put("time_to_target_iteration", target == null ? null : firstAtOrBelow(exact, reached));
+    row.put("iterations_past_measured", r.beyond() == null ? 0 : r.beyond().endMs().length);
     row.put(
         "time_to_target_extrapolated_ms",
-        target == null ? null : TimeToTarget.extrapolated(exact, r.endMs(), reached));
+        target == null ? null : TimeToTarget.extrapolated(exact, ends, reached));
     row.put("time_to_target_on", r.exactLoss() != null ? "exact" : "reported");
     row.put(
         "time_to_target_estimated_ms",
         target == null ? null : TimeToTarget.of(r.loss(), r.endMs(), reached));
+  }
+
+  /** The first i with {@code loss[i] <= target} (the loss after i updates), or null. */
+  static Integer firstAtOrBelow(double[] loss, double target) {
+    for (int i = 0; i < loss.length; i++) {
+      if (loss[i] <= target) {
+        return i;
+      }
+    }
+    return null;
   }
 
   /** The time to target, or "not reached", with the extrapolated time if there is one. */

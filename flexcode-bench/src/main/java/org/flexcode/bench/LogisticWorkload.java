@@ -152,6 +152,12 @@ final class LogisticWorkload implements Workload {
     return run(injector.wrap(overPartitioned, baseBlockRecords), iterations);
   }
 
+  /** Gradient descent (not the estimator path's L-BFGS): one loss entry per engine iteration. */
+  @Override
+  public boolean oneLossPerIteration() {
+    return estimatorPath == null;
+  }
+
   @Override
   public double[] exactLoss(Trace trace) {
     if (trace.exact() || trace.weights() == null) {

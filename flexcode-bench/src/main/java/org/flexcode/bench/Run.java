@@ -1,5 +1,6 @@
 package org.flexcode.bench;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -7,7 +8,9 @@ import java.util.List;
  * iteration's end since the run's start, the loss history as the run computed it (an estimate for
  * approximate strategies), the exact loss at the same weights (evaluated off the clock; the loss
  * history itself where it is exact), what the run cost, and for FlexCode's rows each iteration's
- * share of the data aggregated ({@link DataShare}) and what an adaptive strategy chose.
+ * share of the data aggregated ({@link DataShare}) and what an adaptive strategy chose; and the
+ * iterations an inexact row ran past the measured ones to reach the target ({@link Beyond}, null
+ * for the others).
  */
 record Run(
     String strategy,
@@ -18,7 +21,29 @@ record Run(
     double[] exactLoss,
     Cost cost,
     double[] shareUsed,
-    List<String> choices) {
+    List<String> choices,
+    Beyond beyond) {
+
+  /**
+   * The iterations an inexact row ran past the measured ones ({@link BenchRunner#pastIterations}),
+   * only so that its time to the target is measured rather than extrapolated: their ends (ms since
+   * the run's start) and exact losses. No other figure reads them.
+   */
+  record Beyond(double[] endMs, double[] exactLoss) {}
+
+  /** A run without iterations beyond the measured ones. */
+  Run(
+      String strategy,
+      String pattern,
+      double[] iterationMs,
+      double[] endMs,
+      double[] loss,
+      double[] exactLoss,
+      Cost cost,
+      double[] shareUsed,
+      List<String> choices) {
+    this(strategy, pattern, iterationMs, endMs, loss, exactLoss, cost, shareUsed, choices, null);
+  }
 
   /** A run without per-iteration shares and choices (MLlib's rows). */
   Run(
@@ -62,7 +87,51 @@ record Run(
   /** This run with {@code iterationMs}, {@code endMs} and {@code cost} replaced. */
   Run with(double[] iterationMs, double[] endMs, Cost cost) {
     return new Run(
-        strategy, pattern, iterationMs, endMs, loss, exactLoss, cost, shareUsed, choices);
+        strategy, pattern, iterationMs, endMs, loss, exactLoss, cost, shareUsed, choices, beyond);
+  }
+
+  /**
+   * This run's first {@code entries} iterations (each entry an engine aggregation and the loss at
+   * its point) as the measured run, with every figure from them, and the ends and exact losses of
+   * the rest as {@link #beyond}; this run itself when it has no more entries than that. Needs one
+   * loss entry per iteration (entry i computed in iteration i).
+   */
+  Run cutAfter(int entries) {
+    if (iterationMs == null || iterationMs.length <= entries) {
+      return this;
+    }
+    Beyond past =
+        new Beyond(
+            Arrays.copyOfRange(endMs, entries, endMs.length),
+            exactLoss == null || exactLoss.length <= entries
+                ? null
+                : Arrays.copyOfRange(exactLoss, entries, exactLoss.length));
+    return new Run(
+        strategy,
+        pattern,
+        Arrays.copyOf(iterationMs, entries),
+        Arrays.copyOf(endMs, entries),
+        Arrays.copyOf(loss, Math.min(entries, loss.length)),
+        exactLoss == null ? null : Arrays.copyOf(exactLoss, Math.min(entries, exactLoss.length)),
+        cost,
+        shareUsed == null ? null : Arrays.copyOf(shareUsed, entries),
+        choices.subList(0, Math.min(entries, choices.size())),
+        past);
+  }
+
+  /** The exact loss (the reported one without it) and the ends, the iterations beyond included. */
+  double[][] lossAndEndsWithBeyond() {
+    double[] measuredLoss = exactLoss != null ? exactLoss : loss;
+    if (beyond == null || beyond.exactLoss() == null) {
+      return new double[][] {measuredLoss, endMs};
+    }
+    return new double[][] {concat(measuredLoss, beyond.exactLoss()), concat(endMs, beyond.endMs())};
+  }
+
+  private static double[] concat(double[] a, double[] b) {
+    double[] both = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, both, a.length, b.length);
+    return both;
   }
 
   /** The loss after the last iteration, or null when there is none. */

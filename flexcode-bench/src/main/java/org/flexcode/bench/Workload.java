@@ -79,6 +79,16 @@ interface Workload {
     return null;
   }
 
+  /**
+   * Whether a FlexCode run's loss entry i was computed in its engine iteration i, with one exact
+   * loss per entry (gradient descent; not an L-BFGS fit, which evaluates more often than its
+   * history has entries): then an inexact row may run past the measured iterations to reach the
+   * target ({@link BenchRunner#pastIterations}).
+   */
+  default boolean oneLossPerIteration() {
+    return false;
+  }
+
   /** Whether losses of different rows are comparable iteration by iteration (time to target). */
   default boolean comparableLossHistory() {
     return true;

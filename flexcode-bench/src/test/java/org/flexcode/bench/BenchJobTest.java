@@ -233,6 +233,10 @@ class BenchJobTest {
       }
       assertEquals("real", run.get("compute").asText(), run.toString());
       assertEquals(3, run.get("exact_loss").size(), run.toString());
+      assertEquals(
+          strategy.equals("ignore") ? BenchRunner.pastIterations(2) : 0,
+          run.get("iterations_past_measured").asInt(),
+          "only the inexact row runs past the measured iterations: " + run);
       assertEquals("exact", run.get("time_to_target_on").asText(), run.toString());
       if (run.hasNonNull("time_to_target_ms")) {
         assertEquals(
