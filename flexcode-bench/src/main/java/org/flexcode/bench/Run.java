@@ -63,7 +63,8 @@ record Run(
   }
 
   /**
-   * What a run cost: the task-seconds of all its task attempts (killed and speculative ones too);
+   * What a run cost, over its measured iterations: the task-seconds of all its task attempts
+   * (killed and speculative ones too; of a row run past them, those launched before they ended);
    * the barrier waste (finished tasks' time waiting for the iteration's last needed result); the
    * discarded task time (attempts whose results were thrown away: cancelled, killed, failed, or
    * beaten by a speculative copy); wall time; the mean compute time of its tasks with the injected
