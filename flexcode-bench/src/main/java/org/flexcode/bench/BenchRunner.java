@@ -213,7 +213,8 @@ final class BenchRunner {
         exact,
         cost,
         records.stream().mapToDouble(DataShare::of).toArray(),
-        records.stream().map(r -> DataShare.label(r.choice())).toList());
+        records.stream().map(r -> DataShare.label(r.choice())).toList(),
+        null);
   }
 
   /** The mean compute ms of the records' finished tasks, the injected delay excluded. */

@@ -31,20 +31,6 @@ record Run(
    */
   record Beyond(double[] endMs, double[] exactLoss) {}
 
-  /** A run without iterations beyond the measured ones. */
-  Run(
-      String strategy,
-      String pattern,
-      double[] iterationMs,
-      double[] endMs,
-      double[] loss,
-      double[] exactLoss,
-      Cost cost,
-      double[] shareUsed,
-      List<String> choices) {
-    this(strategy, pattern, iterationMs, endMs, loss, exactLoss, cost, shareUsed, choices, null);
-  }
-
   /** A run without per-iteration shares and choices (MLlib's rows). */
   Run(
       String strategy,
@@ -54,7 +40,7 @@ record Run(
       double[] loss,
       double[] exactLoss,
       Cost cost) {
-    this(strategy, pattern, iterationMs, endMs, loss, exactLoss, cost, null, List.of());
+    this(strategy, pattern, iterationMs, endMs, loss, exactLoss, cost, null, List.of(), null);
   }
 
   /** No null choices. */

@@ -25,7 +25,8 @@ class RunBeyondTest {
         new double[] {3.0, 2.1, 1.1, 0.99, 0.8},
         COST,
         new double[] {0.75, 0.75, 0.75, 0.75, 0.75},
-        List.of("b=1", "b=1", "b=1", "b=1", "b=1"));
+        List.of("b=1", "b=1", "b=1", "b=1", "b=1"),
+        null);
   }
 
   @Test
