@@ -35,7 +35,6 @@ public final class BenchListener extends SparkListener {
   private final Map<Integer, String> runOfStage = new ConcurrentHashMap<>();
   private final Map<Integer, Long> jobStart = new ConcurrentHashMap<>();
   private final Map<String, List<Job>> jobs = new ConcurrentHashMap<>();
-  private final Map<String, double[]> taskSeconds = new ConcurrentHashMap<>();
   private final Map<Integer, List<Integer>> stagesOfJob = new ConcurrentHashMap<>();
   private final Map<Integer, List<StageWaste.Attempt>> tasksOfStage = new ConcurrentHashMap<>();
 
@@ -68,12 +67,6 @@ public final class BenchListener extends SparkListener {
   public void onTaskEnd(SparkListenerTaskEnd end) {
     String run = runOfStage.get(end.stageId());
     if (run != null && end.taskInfo() != null) {
-      double seconds =
-          Math.max(0, end.taskInfo().finishTime() - end.taskInfo().launchTime()) / 1000.0;
-      taskSeconds.computeIfAbsent(run, k -> new double[1]);
-      synchronized (taskSeconds.get(run)) {
-        taskSeconds.get(run)[0] += seconds;
-      }
       tasksOfStage
           .computeIfAbsent(end.stageId(), k -> new CopyOnWriteArrayList<>())
           .add(
@@ -106,8 +99,11 @@ public final class BenchListener extends SparkListener {
     return list;
   }
 
-  /** Task-seconds of a run's task attempts launched before {@code cutMs} (epoch ms). */
-  public double taskSecondsLaunchedBefore(String run, long cutMs) {
+  /**
+   * Task-seconds of a run's task attempts launched before {@code cutMs} (epoch ms; {@link
+   * Long#MAX_VALUE}: all of them so far).
+   */
+  public double taskSeconds(String run, long cutMs) {
     double seconds = 0;
     for (Map.Entry<Integer, String> stage : runOfStage.entrySet()) {
       if (!run.equals(stage.getValue())) {
@@ -120,11 +116,5 @@ public final class BenchListener extends SparkListener {
       }
     }
     return seconds;
-  }
-
-  /** Task-seconds of a run so far. */
-  public double taskSeconds(String run) {
-    double[] s = taskSeconds.get(run);
-    return s == null ? 0 : s[0];
   }
 }

@@ -159,7 +159,9 @@ final class BenchReport {
     double[] ends = lossAndEnds[1];
     double reached = target == null ? Double.NaN : target * (1 + 1e-9);
     row.put("time_to_target_ms", target == null ? null : TimeToTarget.of(exact, ends, reached));
-    row.put("time_to_target_iteration", target == null ? null : firstAtOrBelow(exact, reached));
+    row.put(
+        "time_to_target_iteration",
+        target == null ? null : TimeToTarget.iterationOf(exact, ends.length, reached));
     row.put("iterations_past_measured", r.beyond() == null ? 0 : r.beyond().endMs().length);
     row.put(
         "time_to_target_extrapolated_ms",
@@ -168,16 +170,6 @@ final class BenchReport {
     row.put(
         "time_to_target_estimated_ms",
         target == null ? null : TimeToTarget.of(r.loss(), r.endMs(), reached));
-  }
-
-  /** The first i with {@code loss[i] <= target} (the loss after i updates), or null. */
-  static Integer firstAtOrBelow(double[] loss, double target) {
-    for (int i = 0; i < loss.length; i++) {
-      if (loss[i] <= target) {
-        return i;
-      }
-    }
-    return null;
   }
 
   /** The time to target, or "not reached", with the extrapolated time if there is one. */

@@ -148,60 +148,49 @@ final class BenchRunner {
           new Run(
               strategy, pattern.spec(), null, new double[] {start}, mllibLoss, mllibLoss, cost));
     }
-    Clock clock = new Clock(start, wall, cpu);
-    Run run = flexcodeRun(strategy, pattern, trace, clock, exactLoss);
-    return total == iterations ? new Measured(tag, run) : cutAtMeasured(tag, run, trace);
+    List<IterationRecord> records = trace.records();
+    int entries = iterations + 1; // the updates and the final pass
+    if (total == iterations || records.size() <= entries) {
+      return new Measured(
+          tag,
+          flexcodeRun(
+              strategy, pattern, trace, new Clock(start, wall, cpu), exactLoss, records.size()));
+    }
+    // Run past the measured iterations: wall time, task-seconds and cost stop where they end.
+    long cutMs = records.get(entries - 1).endMs();
+    long pastMs = records.get(records.size() - 1).endMs() - cutMs;
+    Clock measured = new Clock(start, wall - pastMs, cpu);
+    Run whole = flexcodeRun(strategy, pattern, trace, measured, exactLoss, entries);
+    return new Measured(tag, whole.cutAfter(entries), cutMs);
   }
 
   /**
-   * A run of more than the measured iterations cut after them ({@link Run#cutAfter}): the measured
-   * iterations' records are the first {@code iterations} + 1 (the updates and the final pass); its
-   * wall time and task-seconds stop where they end, its waste and task compute are theirs.
+   * A FlexCode run from its engine records (the exact loss evaluated when asked), its waste and
+   * task compute from the first {@code measured} records.
    */
-  private Measured cutAtMeasured(String tag, Run whole, Workload.Trace trace) {
-    int entries = iterations + 1;
-    List<IterationRecord> records = trace.records();
-    if (records.size() <= entries) {
-      return new Measured(tag, whole);
-    }
-    List<IterationRecord> measured = records.subList(0, entries);
-    long cutMs = measured.get(entries - 1).endMs();
-    long pastMs = records.get(records.size() - 1).endMs() - cutMs;
-    Run.Cost cost = whole.cost();
-    Run.Cost measuredCost =
-        new Run.Cost(
-            cost.taskSeconds(),
-            measured.stream().mapToLong(IterationRecord::wasteMs).sum(),
-            measured.stream().mapToLong(IterationRecord::cancelledTaskMs).sum(),
-            cost.wallMs() - pastMs,
-            meanTaskComputeMs(measured),
-            cost.cpuUtilization());
-    Run cut = whole.cutAfter(entries);
-    return new Measured(tag, cut.with(cut.iterationMs(), cut.endMs(), measuredCost), cutMs);
-  }
-
-  /** A FlexCode run from its engine records (the exact loss evaluated when asked). */
   private Run flexcodeRun(
       String strategy,
       StragglerPattern pattern,
       Workload.Trace trace,
       Clock clock,
-      boolean evaluateExactLoss) {
+      boolean evaluateExactLoss,
+      int measured) {
     List<IterationRecord> records = trace.records();
+    List<IterationRecord> counted = records.subList(0, measured);
     double[] ms = records.stream().mapToDouble(IterationRecord::durationMs).toArray();
     double[] end =
         at(
             records.stream().mapToDouble(r -> r.endMs() - clock.startMs()).toArray(),
             trace.lossEvaluations());
-    long waste = records.stream().mapToLong(IterationRecord::wasteMs).sum();
-    long discarded = records.stream().mapToLong(IterationRecord::cancelledTaskMs).sum();
+    long waste = counted.stream().mapToLong(IterationRecord::wasteMs).sum();
+    long discarded = counted.stream().mapToLong(IterationRecord::cancelledTaskMs).sum();
     Run.Cost cost =
         new Run.Cost(
             0,
             waste,
             discarded,
             clock.wallMs(),
-            meanTaskComputeMs(records),
+            meanTaskComputeMs(counted),
             clock.cpuUtilization());
     double[] exact = evaluateExactLoss ? workload.exactLoss(trace) : null;
     return new Run(
@@ -248,10 +237,7 @@ final class BenchRunner {
     for (Measured m : measured) {
       Run run = m.run();
       Run.Cost cost = run.cost();
-      double taskSeconds =
-          m.cutMs() == Long.MAX_VALUE
-              ? listener.taskSeconds(m.tag())
-              : listener.taskSecondsLaunchedBefore(m.tag(), m.cutMs());
+      double taskSeconds = listener.taskSeconds(m.tag(), m.cutMs());
       if (run.iterationMs() == null) {
         long start = (long) run.endMs()[0];
         List<BenchListener.Job> jobs =

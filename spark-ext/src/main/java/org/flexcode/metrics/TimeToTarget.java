@@ -13,10 +13,19 @@ public final class TimeToTarget {
    * iteration reached it (iterations beyond the shorter array are not looked at).
    */
   public static Double of(double[] loss, double[] elapsedMs, double target) {
-    int n = Math.min(loss.length, elapsedMs.length);
+    Integer i = iterationOf(loss, elapsedMs.length, target);
+    return i == null ? null : elapsedMs[i];
+  }
+
+  /**
+   * The first i below {@code entries} with {@code loss[i] <= target} (the loss after i updates), or
+   * null when no entry reached it.
+   */
+  public static Integer iterationOf(double[] loss, int entries, double target) {
+    int n = Math.min(loss.length, entries);
     for (int i = 0; i < n; i++) {
       if (loss[i] <= target) {
-        return elapsedMs[i];
+        return i;
       }
     }
     return null;
