@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.SparkConf;
-import org.flexcode.aggregation.CodedAggregator;
+import org.flexcode.aggregation.engine.CodedAggregator;
 import org.flexcode.metrics.JsonReports;
 
 /**

@@ -19,7 +19,7 @@ import org.apache.spark.mllib.util.MLUtils;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
-import org.flexcode.aggregation.CodedAggregator;
+import org.flexcode.aggregation.engine.CodedAggregator;
 import org.flexcode.metrics.Errors;
 import org.flexcode.metrics.SampleStats;
 

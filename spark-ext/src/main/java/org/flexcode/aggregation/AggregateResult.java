@@ -1,5 +1,6 @@
 package org.flexcode.aggregation;
 
+import org.flexcode.aggregation.copies.StealRecord;
 import org.flexcode.metrics.IterationRecord;
 
 /**

@@ -4,6 +4,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import org.flexcode.coding.GradientCode;
+import org.flexcode.spec.SpecText;
 
 /**
  * When an iteration may end, and how the finished tasks' results combine: an immutable value,
@@ -43,48 +44,42 @@ import org.flexcode.coding.GradientCode;
  * </ul>
  *
  * Omitted parameters take the values of {@link StrategyDefaults}; {@code parse(x.spec())} equals
- * {@code x}.
+ * {@code x}. Each family lives in its own package under {@code org.flexcode.aggregation.strategy}
+ * and registers through {@link StrategyFamily}; a strategy from another jar registers the same way.
  */
-public sealed interface AggregationStrategy
-    permits Bsp, Ignore, AutoIgnore, Coded, Gcdc, Shadowed, Steal, Ssp, Auto {
+public interface AggregationStrategy {
 
-  /** The specs {@link #parse} accepts. */
-  String KNOWN =
-      "bsp, ignore:b=1, ignore:b=auto,floor=0.75,window=5, frc:s=1, cyclic:s=1, gcdc:s=1,clusters=2,"
-          + " shadow:m=1,f=0.1, hybrid:s=1,m=1,f=0.1,"
-          + " steal:r=3,chunks=4,late=1.5, ssp:staleness=1,b=1, auto:exact=false";
+  /** An example spec of every registered name, with its defaults (for messages). */
+  static String known() {
+    return StrategyTable.get().known();
+  }
 
   /**
-   * The names specs start with: bsp, ignore, frc, cyclic, gcdc, shadow, hybrid, steal, ssp, auto.
+   * The registered names specs start with: FlexCode's bsp, ignore, frc, cyclic, gcdc, shadow,
+   * hybrid, steal, ssp, auto, then any registered by another jar ({@link StrategyFamily}).
    */
-  List<String> NAMES = StrategyTable.NAMES;
+  static List<String> names() {
+    return StrategyTable.get().names();
+  }
 
   /** Bulk-synchronous: every task must finish. */
   static AggregationStrategy bsp() {
-    return new Bsp();
+    return parse("bsp");
   }
 
   /** Backup workers: the fastest n - b tasks, rescaled. */
   static AggregationStrategy ignore(int b) {
-    return new Ignore(b);
-  }
-
-  /**
-   * Dynamic backup workers: b chosen every iteration from the last {@code window} iterations, using
-   * at least {@code floor} of the records.
-   */
-  static AggregationStrategy ignoreAuto(double floor, int window) {
-    return new AutoIgnore(floor, window);
+    return parse(SpecText.of("ignore").with("b", b).toString());
   }
 
   /** Fractional repetition code tolerating s stragglers. */
   static AggregationStrategy frc(int s) {
-    return new Coded(CodeKind.FRC, s);
+    return coded(CodeKind.FRC, s);
   }
 
   /** Cyclic repetition code tolerating s stragglers. */
   static AggregationStrategy cyclic(int s) {
-    return new Coded(CodeKind.CYCLIC, s);
+    return coded(CodeKind.CYCLIC, s);
   }
 
   /**
@@ -92,12 +87,12 @@ public sealed interface AggregationStrategy
    * each, re-formed every iteration from the recent straggling.
    */
   static AggregationStrategy gcdc(int s, int clusters) {
-    return new Gcdc(s, clusters);
+    return parse(SpecText.of("gcdc").with("s", s).with("clusters", clusters).toString());
   }
 
   /** A gradient code of kind {@code code} tolerating s stragglers. */
   static AggregationStrategy coded(CodeKind code, int s) {
-    return new Coded(code, s);
+    return parse(SpecText.of(code.toString()).with("s", s).toString());
   }
 
   /** Uncoded primaries plus {@code m} shadows holding a fraction {@code f} of each block. */
@@ -115,7 +110,7 @@ public sealed interface AggregationStrategy
 
   /** Uncoded primaries plus the shadows {@code shadows}. */
   static AggregationStrategy shadow(ShadowSpec shadows) {
-    return new Shadowed(StrategyDefaults.CODE, 0, shadows);
+    return parse(shadows.appendTo(SpecText.of("shadow")).toString());
   }
 
   /** FRC primaries tolerating {@code s} stragglers plus {@code m} shadows of fraction {@code f}. */
@@ -140,7 +135,8 @@ public sealed interface AggregationStrategy
 
   /** Primaries coded by {@code code} tolerating {@code s} stragglers plus {@code shadows}. */
   static AggregationStrategy hybrid(CodeKind code, int s, ShadowSpec shadows) {
-    return new Shadowed(code, s, shadows);
+    SpecText text = shadows.appendTo(SpecText.of("hybrid").with("s", s));
+    return parse(text.withIf(code != StrategyDefaults.CODE, "code", code).toString());
   }
 
   /**
@@ -148,7 +144,8 @@ public sealed interface AggregationStrategy
    * late copies after {@code late} x the median chunk time (0: none).
    */
   static AggregationStrategy steal(int r, int chunks, double late) {
-    return new Steal(r, chunks, late);
+    return parse(
+        SpecText.of("steal").with("r", r).with("chunks", chunks).with("late", late).toString());
   }
 
   /**
@@ -156,7 +153,7 @@ public sealed interface AggregationStrategy
    * absent from an iteration.
    */
   static AggregationStrategy ssp(int staleness, int b) {
-    return new Ssp(staleness, b);
+    return parse(SpecText.of("ssp").with("staleness", staleness).with("b", b).toString());
   }
 
   /**
@@ -164,11 +161,13 @@ public sealed interface AggregationStrategy
    * iteration in the mode predicted fastest; never an inexact one when {@code exact}.
    */
   static AggregationStrategy auto(boolean exact, int r, int chunks) {
-    return new Auto(exact, r, chunks, StrategyDefaults.AUTO_FLOOR);
+    return parse(
+        SpecText.of("auto").with("exact", exact).with("r", r).with("chunks", chunks).toString());
   }
 
   /**
-   * Parses {@code bsp}, {@code ignore:b=B}, {@code ignore:b=auto[,floor=F][,window=W]}, {@code
+   * Parses a spec {@code name:key=value,...} with the {@link StrategyFamily} registered for {@code
+   * name}: {@code bsp}, {@code ignore:b=B}, {@code ignore:b=auto[,floor=F][,window=W]}, {@code
    * frc:s=S}, {@code cyclic:s=S}, {@code gcdc:s=S,clusters=C}, {@code
    * shadow:m=M,f=F[,selector=entropy|random][,seed=S][,late=X]} or {@code
    * hybrid:s=S,m=M,f=F[,...][,code=frc|cyclic]} or {@code steal:r=R,chunks=C,late=X} or {@code
@@ -176,7 +175,7 @@ public sealed interface AggregationStrategy
    * take {@link StrategyDefaults}. The error names the spec and the bad name, key or value.
    */
   static AggregationStrategy parse(String spec) {
-    return StrategyTable.parse(spec);
+    return StrategyTable.get().parse(spec);
   }
 
   /**
@@ -187,7 +186,7 @@ public sealed interface AggregationStrategy
    * StrategyDefaults#SHADOWS}).
    */
   static AggregationStrategy of(String nameOrSpec, int tolerance, int ignored, ShadowSpec shadows) {
-    return StrategyTable.named(nameOrSpec, tolerance, ignored, shadows);
+    return StrategyTable.get().named(nameOrSpec, tolerance, ignored, shadows);
   }
 
   /** The canonical spec, e.g. {@code cyclic:s=1}; {@link #parse} reads it back to this value. */

@@ -13,7 +13,7 @@ import java.util.TreeMap;
  * results and arrival times, and the tasks whose latest attempt threw, with their errors. A task
  * counts once, at its first successful attempt.
  */
-final class Arrivals {
+public final class Arrivals {
 
   private final List<Integer> order = new ArrayList<>();
   private final Map<Integer, Long> arrivedMs = new HashMap<>();
@@ -27,7 +27,7 @@ final class Arrivals {
    * Records {@code result} as each task it covers ({@link PartialResult#covered}: a block task's
    * chunks), all before anyone decides on them; true if any is a task's first successful attempt.
    */
-  boolean recordCovered(PartialResult result) {
+  public boolean recordCovered(PartialResult result) {
     boolean recorded = false;
     for (PartialResult part : result.covered()) {
       recorded |= record(part);
@@ -36,7 +36,7 @@ final class Arrivals {
   }
 
   /** Records {@code result}; true if it is a task's first successful attempt. */
-  boolean record(PartialResult result) {
+  public boolean record(PartialResult result) {
     int task = result.task();
     if (result.failed()) {
       failedAttempts++;
@@ -56,42 +56,42 @@ final class Arrivals {
   }
 
   /** The finished tasks in arrival order. */
-  List<Integer> order() {
+  public List<Integer> order() {
     return Collections.unmodifiableList(order);
   }
 
   /** The finished tasks. */
-  BitSet finished() {
+  public BitSet finished() {
     return (BitSet) finished.clone();
   }
 
-  boolean isFinished(int task) {
+  public boolean isFinished(int task) {
     return finished.get(task);
   }
 
   /** The tasks whose latest attempt threw and that have not finished since. */
-  BitSet failed() {
+  public BitSet failed() {
     return (BitSet) failed.clone();
   }
 
   /** When task {@code task}'s result reached the driver, or -1 if it has not. */
-  long arrivedMs(int task) {
+  public long arrivedMs(int task) {
     Long ms = arrivedMs.get(task);
     return ms == null ? -1 : ms;
   }
 
   /** The results of the finished tasks, by task. */
-  Map<Integer, PartialResult> results() {
+  public Map<Integer, PartialResult> results() {
     return Collections.unmodifiableMap(results);
   }
 
   /** The last error of each failed task, by task. */
-  Map<Integer, String> errors() {
+  public Map<Integer, String> errors() {
     return Collections.unmodifiableMap(errors);
   }
 
   /** How many task attempts threw. */
-  int failedAttempts() {
+  public int failedAttempts() {
     return failedAttempts;
   }
 }

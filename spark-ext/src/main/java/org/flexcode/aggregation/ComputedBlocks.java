@@ -7,13 +7,13 @@ import java.io.Serializable;
  * iteration's tasks: all of them ({@link #ALL}), or for {@code gcdc} the blocks of the slot the
  * driver assigned it.
  */
-record ComputedBlocks(int[][] blocksOfTask) implements Serializable {
+public record ComputedBlocks(int[][] blocksOfTask) implements Serializable {
 
   /** Every task computes every block it caches. */
-  static final ComputedBlocks ALL = new ComputedBlocks(null);
+  public static final ComputedBlocks ALL = new ComputedBlocks(null);
 
   /** Whether task {@code task} computes block {@code block} this iteration. */
-  boolean computes(int task, int block) {
+  public boolean computes(int task, int block) {
     if (blocksOfTask == null || task >= blocksOfTask.length) {
       return true;
     }

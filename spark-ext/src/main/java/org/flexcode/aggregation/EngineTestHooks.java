@@ -1,5 +1,6 @@
 package org.flexcode.aggregation;
 
+import org.flexcode.aggregation.engine.OthersCpuLoad;
 import org.flexcode.stragglers.StragglerHook;
 
 /**
@@ -39,7 +40,7 @@ public final class EngineTestHooks {
   }
 
   /** Every result the driver receives from now on goes to {@code watcher} too (until clear). */
-  static void watchArrivals(java.util.function.Consumer<PartialResult> watcher) {
+  public static void watchArrivals(java.util.function.Consumer<PartialResult> watcher) {
     arrivals = watcher;
   }
 
@@ -51,7 +52,7 @@ public final class EngineTestHooks {
   }
 
   /** Hands {@code result} to the installed watcher, if any. */
-  static void arrived(PartialResult result) {
+  public static void arrived(PartialResult result) {
     java.util.function.Consumer<PartialResult> watcher = arrivals;
     if (watcher != null) {
       watcher.accept(result);
@@ -59,12 +60,12 @@ public final class EngineTestHooks {
   }
 
   /** The installed other processes' CPU load, NaN when none is. */
-  static double othersCpuLoad() {
+  public static double othersCpuLoad() {
     return othersCpuLoad;
   }
 
   /** The installed hook ({@link StragglerHook#none()} when none is). */
-  static StragglerHook stragglers() {
+  public static StragglerHook stragglers() {
     return stragglers;
   }
 }

@@ -8,7 +8,7 @@ import java.util.BitSet;
  * (launched repeatedly, as executors go idle or chunks run late); {@link #none} launches everything
  * in the first job. A one-shot policy is stateless; the run remembers whether it has launched.
  */
-interface LateLaunchPolicy {
+public interface LateLaunchPolicy {
 
   /** Extra tasks to launch, and the blocks they compute (null: all their blocks). */
   record Launch(BitSet tasks, BitSet blocks) {}

@@ -11,7 +11,7 @@ import java.io.Serializable;
  * <p>Dense costs 8 bytes per entry; runs cost 8 bytes per stored value plus 8 per run (two ints),
  * so runs are chosen when {@code runs + nonZeros < length}.
  */
-final class PackedVector implements Serializable {
+public final class PackedVector implements Serializable {
 
   private static final long serialVersionUID = 1L;
 
@@ -28,7 +28,7 @@ final class PackedVector implements Serializable {
   }
 
   /** Packs {@code v} in whichever form is smaller; {@code v} is not copied when kept dense. */
-  static PackedVector pack(double[] v) {
+  public static PackedVector pack(double[] v) {
     int nonZeros = 0;
     int runs = 0;
     for (int i = 0; i < v.length; i++) {
@@ -93,7 +93,7 @@ final class PackedVector implements Serializable {
    * Adds {@code scale} times entries {@code [from, from + target.length)} of this vector to {@code
    * target}: the whole vector for a primary task, one block's slice for a shadow task.
    */
-  void addScaledSliceTo(double[] target, int from, double scale) {
+  public void addScaledSliceTo(double[] target, int from, double scale) {
     int to = from + target.length;
     if (from < 0 || to > length) {
       throw new IllegalArgumentException(
@@ -117,7 +117,7 @@ final class PackedVector implements Serializable {
   }
 
   /** This vector as a dense array (a copy). */
-  double[] toDense() {
+  public double[] toDense() {
     double[] dense = new double[length];
     addScaledSliceTo(dense, 0, 1.0);
     return dense;

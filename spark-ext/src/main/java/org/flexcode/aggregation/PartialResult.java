@@ -3,6 +3,7 @@ package org.flexcode.aggregation;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
+import org.flexcode.aggregation.engine.OthersCpuLoad;
 
 /**
  * What one task attempt reports through the accumulator: its coded partial statistic (or, for an
@@ -14,7 +15,7 @@ import java.util.List;
  * it, so the driver records a block's chunks together). It travels as {@link #toWire}'s JDK-only
  * array, never as this class.
  */
-record PartialResult(
+public record PartialResult(
     int iteration,
     int task,
     int attempt,
@@ -29,13 +30,13 @@ record PartialResult(
     implements Serializable {
 
   /** Which attempt of which task of which iteration ran where, and when it started. */
-  record Attempt(int iteration, int task, int attempt, String executorId, long startMs) {}
+  public record Attempt(int iteration, int task, int attempt, String executorId, long startMs) {}
 
   /**
    * {@code attempt}'s coded partial statistic, finished now; {@code othersCpuLoad}: as {@link
    * OthersCpuLoad}.
    */
-  static PartialResult success(
+  public static PartialResult success(
       Attempt attempt, long injectedDelayMs, double[] values, double othersCpuLoad) {
     return successCovering(attempt, injectedDelayMs, values, othersCpuLoad, 1);
   }
@@ -44,7 +45,7 @@ record PartialResult(
    * {@code attempt}'s sum over tasks {@code attempt.task()} .. + {@code covers} - 1, finished now
    * (a block task's chunks).
    */
-  static PartialResult successCovering(
+  public static PartialResult successCovering(
       Attempt attempt, long injectedDelayMs, double[] values, double othersCpuLoad, int covers) {
     return finishedNow(
         attempt, injectedDelayMs, PackedVector.pack(values), null, othersCpuLoad, covers);
@@ -76,7 +77,7 @@ record PartialResult(
    * This result as one result per task it covers: the first carries the statistic, the others zero;
    * itself when it covers one task.
    */
-  List<PartialResult> covered() {
+  public List<PartialResult> covered() {
     if (covers == 1) {
       return List.of(this);
     }
@@ -101,7 +102,7 @@ record PartialResult(
   }
 
   /** {@code attempt} threw, now. */
-  static PartialResult failure(Attempt attempt, String error) {
+  public static PartialResult failure(Attempt attempt, String error) {
     return finishedNow(attempt, 0, null, error, Double.NaN, 1);
   }
 
@@ -110,7 +111,7 @@ record PartialResult(
    * Object[]}): what travels from the task to the driver, so that Spark's result thread can
    * deserialize it without FlexCode on the driver's system class path (a jar added at run time).
    */
-  Object[] toWire() {
+  public Object[] toWire() {
     return new Object[] {
       iteration,
       task,
@@ -127,7 +128,7 @@ record PartialResult(
   }
 
   /** The result {@link #toWire} encoded. */
-  static PartialResult fromWire(Object[] wire) {
+  public static PartialResult fromWire(Object[] wire) {
     return new PartialResult(
         (Integer) wire[0],
         (Integer) wire[1],

@@ -1,6 +1,7 @@
 package org.flexcode.aggregation;
 
 import java.io.Serializable;
+import org.flexcode.spec.SpecText;
 
 /**
  * The shadow tasks of a strategy (FlexEnt): {@code count} extra tasks after the n primaries; shadow
@@ -51,6 +52,18 @@ public record ShadowSpec(
     if (selector == null) {
       throw new IllegalArgumentException("shadows: selector must be 'entropy' or 'random'");
     }
+  }
+
+  /**
+   * {@code text} with this spec's keys: {@code m} and {@code f}, then {@code selector}, {@code
+   * seed} and {@code late} where they differ from {@link StrategyDefaults}.
+   */
+  public SpecText appendTo(SpecText text) {
+    return text.with("m", count)
+        .with("f", fraction)
+        .withIf(selector != StrategyDefaults.SELECTOR, "selector", selector)
+        .withIf(seed != StrategyDefaults.SHADOW_SEED, "seed", seed)
+        .withIf(late(), "late", lateMultiplier);
   }
 
   /** This spec with another shadow count. */

@@ -12,7 +12,7 @@ import org.flexcode.coding.GradientCode;
  * Decision} to the arrived results with this layout; the task uses {@link #coefficientOf} and
  * {@link #sliceOf}. Shipped to executors with every task.
  */
-final class TaskLayout implements Serializable {
+public final class TaskLayout implements Serializable {
 
   private static final long serialVersionUID = 1L;
 
@@ -29,12 +29,12 @@ final class TaskLayout implements Serializable {
   /** The share of an input block one block of this layout is (1; steal's chunks 1 / chunks). */
   private final double blockWorth;
 
-  TaskLayout(GradientCode code, ShadowSpec shadows) {
+  public TaskLayout(GradientCode code, ShadowSpec shadows) {
     this(code, shadows, 1.0);
   }
 
   /** A layout whose blocks are each {@code blockWorth} of an input block (steal's chunks). */
-  TaskLayout(GradientCode code, ShadowSpec shadows, double blockWorth) {
+  public TaskLayout(GradientCode code, ShadowSpec shadows, double blockWorth) {
     this(code, null, shadows, blockWorth);
   }
 
@@ -42,7 +42,8 @@ final class TaskLayout implements Serializable {
    * A layout whose primaries cache {@code cachedBlocks[i]} (each block weight 1; {@code gcdc}'s
    * slots of every cluster) instead of the code's rows (null: the code's rows and weights).
    */
-  TaskLayout(GradientCode code, int[][] cachedBlocks, ShadowSpec shadows, double blockWorth) {
+  public TaskLayout(
+      GradientCode code, int[][] cachedBlocks, ShadowSpec shadows, double blockWorth) {
     this.blockWorth = blockWorth;
     this.primaries = code.numTasks();
     this.shadows = shadows;
@@ -72,12 +73,12 @@ final class TaskLayout implements Serializable {
   }
 
   /** The shadows after the primaries. */
-  ShadowSpec shadows() {
+  public ShadowSpec shadows() {
     return shadows;
   }
 
   /** The blocks of each task, primaries then shadows. */
-  int[][] allBlocks() {
+  public int[][] allBlocks() {
     int[][] copy = new int[blocksOfTask.length][];
     for (int i = 0; i < copy.length; i++) {
       copy[i] = blocksOfTask[i].clone();
@@ -86,7 +87,7 @@ final class TaskLayout implements Serializable {
   }
 
   /** The blocks of each task: the code's layout, then each shadow's group. */
-  static int[][] blocksOf(GradientCode code, ShadowSpec shadows) {
+  public static int[][] blocksOf(GradientCode code, ShadowSpec shadows) {
     int n = code.numTasks();
     int[][] blocks = new int[n + shadows.count()][];
     for (int i = 0; i < n; i++) {
@@ -102,41 +103,41 @@ final class TaskLayout implements Serializable {
    * The share of an input block one whole block of this layout holds: what emulated compute charges
    * for it (1; {@code steal}'s chunks 1 / chunks).
    */
-  double blockWorth() {
+  public double blockWorth() {
     return blockWorth;
   }
 
   /** Primary tasks (one per block). */
-  int primaries() {
+  public int primaries() {
     return primaries;
   }
 
   /** Primaries and shadows. */
-  int numTasks() {
+  public int numTasks() {
     return blocksOfTask.length;
   }
 
-  boolean isShadow(int task) {
+  public boolean isShadow(int task) {
     return task >= primaries;
   }
 
   /** The blocks task {@code task} holds. */
-  int[] blocksOf(int task) {
+  public int[] blocksOf(int task) {
     return blocksOfTask[task];
   }
 
   /** The length of a task's partial result: one slice per block for a shadow, else one. */
-  int resultLength(int task, int dimension) {
+  public int resultLength(int task, int dimension) {
     return isShadow(task) ? dimension * blocksOfTask[task].length : dimension;
   }
 
   /** Where block {@code block}'s contribution starts in the task's partial result. */
-  int sliceOf(int task, int block, int dimension) {
+  public int sliceOf(int task, int block, int dimension) {
     return isShadow(task) ? indexOf(task, block) * dimension : 0;
   }
 
   /** The weight c_ij a task gives block j: the code's for a primary, 1 for a shadow. */
-  double coefficientOf(int task, int block) {
+  public double coefficientOf(int task, int block) {
     return isShadow(task) ? 1.0 : coefficientsOfTask[task][indexOf(task, block)];
   }
 
@@ -144,7 +145,7 @@ final class TaskLayout implements Serializable {
    * The aggregate {@code decision} names: sum over the used primaries of weight x result, plus each
    * estimated block's share of its shadow's slice.
    */
-  double[] combine(Decision decision, Map<Integer, PartialResult> results, int dimension) {
+  public double[] combine(Decision decision, Map<Integer, PartialResult> results, int dimension) {
     double[] weights = decision.weights();
     double[] sum = new double[dimension];
     BitSet used = decision.used();
@@ -165,7 +166,7 @@ final class TaskLayout implements Serializable {
    * is a plain sum of its blocks (uncoded, FRC), or every block when a weighted decoding may leave
    * part of any block to the shadows (cyclic).
    */
-  BitSet blocksOfUnfinishedPrimaries(BitSet finished) {
+  public BitSet blocksOfUnfinishedPrimaries(BitSet finished) {
     BitSet blocks = new BitSet(primaries);
     if (!plainSums) {
       blocks.set(0, primaries);
@@ -182,7 +183,7 @@ final class TaskLayout implements Serializable {
   }
 
   /** The shadow tasks covering {@code blocks}. */
-  BitSet shadowTasksFor(BitSet blocks) {
+  public BitSet shadowTasksFor(BitSet blocks) {
     BitSet tasks = new BitSet(numTasks());
     for (int block = blocks.nextSetBit(0); block >= 0; block = blocks.nextSetBit(block + 1)) {
       tasks.set(primaries + shadows.shadowOf(block, primaries));
@@ -191,7 +192,7 @@ final class TaskLayout implements Serializable {
   }
 
   /** The primary blocks none of {@code tasks} holds. */
-  BitSet blocksNotHeldBy(BitSet tasks) {
+  public BitSet blocksNotHeldBy(BitSet tasks) {
     BitSet blocks = new BitSet(primaries);
     blocks.set(0, primaries);
     for (int task = tasks.nextSetBit(0); task >= 0; task = tasks.nextSetBit(task + 1)) {
@@ -203,7 +204,7 @@ final class TaskLayout implements Serializable {
   }
 
   /** The blocks {@code tasks} hold. */
-  BitSet blocksHeldBy(BitSet tasks) {
+  public BitSet blocksHeldBy(BitSet tasks) {
     BitSet blocks = new BitSet(primaries);
     for (int task = tasks.nextSetBit(0); task >= 0; task = tasks.nextSetBit(task + 1)) {
       for (int block : blocksOfTask[task]) {

@@ -7,7 +7,7 @@ package org.flexcode.aggregation;
 public final class UndecodableIterationException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  UndecodableIterationException(String message, Throwable cause) {
+  public UndecodableIterationException(String message, Throwable cause) {
     super(message, cause);
   }
 }

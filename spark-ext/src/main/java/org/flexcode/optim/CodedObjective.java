@@ -8,7 +8,7 @@ import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
-import org.flexcode.aggregation.CodedAggregator;
+import org.flexcode.aggregation.engine.CodedAggregator;
 import org.flexcode.entropy.Colouring;
 import org.flexcode.metrics.IterationRecord;
 

@@ -15,7 +15,7 @@ import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
-import org.flexcode.aggregation.CodedAggregator;
+import org.flexcode.aggregation.engine.CodedAggregator;
 import org.flexcode.workloads.PointColourings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

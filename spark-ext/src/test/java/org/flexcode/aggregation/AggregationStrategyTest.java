@@ -91,7 +91,7 @@ class AggregationStrategyTest {
     assertEquals(
         List.of(
             "bsp", "ignore", "frc", "cyclic", "gcdc", "shadow", "hybrid", "steal", "ssp", "auto"),
-        AggregationStrategy.NAMES);
+        AggregationStrategy.names());
     // a bare name alone takes the defaults, as the bench's strategy names do
     assertEquals("ignore:b=1", AggregationStrategy.parse("ignore").spec());
     assertEquals("frc:s=1", AggregationStrategy.parse("frc").spec());

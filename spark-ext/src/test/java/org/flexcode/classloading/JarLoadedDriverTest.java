@@ -32,7 +32,7 @@ class JarLoadedDriverTest {
 
   @Test
   void fitsLrMfAndLdaWithFlexCodeOnlyInAChildClassLoader() throws Exception {
-    Path mainClasses = classesDir(org.flexcode.aggregation.CodedAggregator.class);
+    Path mainClasses = classesDir(org.flexcode.aggregation.engine.CodedAggregator.class);
     Path testClasses = classesDir(JarLoadedDriver.class);
     Path jar = jar(mainClasses, dir.resolve("flexcode.jar"));
     Path driverDir = dir.resolve("driver");

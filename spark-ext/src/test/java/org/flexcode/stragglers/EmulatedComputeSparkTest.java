@@ -15,7 +15,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
-import org.flexcode.aggregation.CodedAggregator;
+import org.flexcode.aggregation.engine.CodedAggregator;
 import org.flexcode.metrics.TaskTiming;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.testing.SparkExtension;

@@ -1,0 +1,379 @@
+package org.flexcode.aggregation.copies;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.flexcode.adaptive.CopyThresholds;
+import org.flexcode.adaptive.HomeGrouping;
+import org.flexcode.adaptive.SlowExecutors;
+import org.flexcode.adaptive.StealHome;
+import org.flexcode.aggregation.Arrivals;
+import org.flexcode.aggregation.Decision;
+import org.flexcode.aggregation.LateLaunchPolicy;
+import org.flexcode.aggregation.PartialResult;
+import org.flexcode.aggregation.engine.TaskLaunchListener;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code steal}'s launches ({@link StealPlan}): the first job runs every chunk's home copy over the
+ * {@link HolderRDD}, so Spark's scheduler gives a pending chunk to the first of its holders with a
+ * free core; then, whenever asked,
+ *
+ * <ul>
+ *   <li>an idle holder takes a chunk whose home copy has not started (rare: Spark does it first);
+ *   <li>a chunk whose only launched copy has run over {@code late} x the median launch-to-arrival
+ *       time of the finished copies (and at least 100 ms) gets one more copy, placed ({@link
+ *       CopyPlacement}) on an idle holder other than the executor running it if there is one, else
+ *       on another holder whose host has CPU to spare (on a host other processes keep busy, a
+ *       holder still computing takes no copy); when the home work runs as block tasks, an idle
+ *       holder that has CPU to spare takes it earlier ({@link CopyThresholds}).
+ * </ul>
+ *
+ * A late job all of whose chunks have arrived is redundant (the run cancels it, killing its losing
+ * copies). Losing home copies are not killed one by one: {@code SparkContext.killTaskAttempt} kills
+ * and <em>reschedules</em> a task, so they run (or wait) until the iteration's job group is
+ * cancelled, counted in the record's duplicated time. A move in the record goes from the executor
+ * that ran (or was running) the home copy to the one whose copy was used. The launches of the
+ * current iteration are kept until the next one starts, for {@link #report}.
+ */
+public final class StealLaunches implements LateLaunchPolicy {
+
+  private static final Logger LOG = LoggerFactory.getLogger(StealLaunches.class);
+
+  private final StealPlan plan;
+  private final double late;
+  private final TaskLaunchListener listener;
+  private final String[] executorIds;
+  private final CopyPlacement placement;
+  private final SlowExecutors slow = new SlowExecutors();
+  private final CopyHolders holders;
+  private final HomeGrouping grouping;
+  private int blockHomeIteration = -1;
+
+  private int iteration = -1;
+  private BitSet launched;
+  private final BitSet lateCopies = new BitSet();
+  private final Map<Integer, Long> cancelledMs = new HashMap<>();
+
+  /** {@code executorIds[e]}: the id of planned executor e (for the record). */
+  StealLaunches(
+      StealPlan plan,
+      double late,
+      TaskLaunchListener listener,
+      String[] executorIds,
+      CopyPlacement placement,
+      StealHome homeWork) {
+    this.plan = plan;
+    this.grouping = new HomeGrouping(plan.chunksPerBlock() > 1 ? homeWork : StealHome.CHUNKS);
+    this.placement = placement;
+    this.late = late;
+    this.listener = listener;
+    this.executorIds = executorIds.clone();
+    this.holders = new CopyHolders(plan, executorIds);
+    this.launched = plan.homeTasks();
+  }
+
+  @Override
+  public BitSet firstJob() {
+    return plan.homeTasks();
+  }
+
+  /** Chunks per block when this iteration's home work runs as block tasks, else 1. */
+  @Override
+  public synchronized int homeGroup(int it) {
+    boolean block = grouping.begin(it, holders.avoiding(), holders.mostSpare()) == StealHome.BLOCK;
+    blockHomeIteration = block ? it : blockHomeIteration;
+    return block ? plan.chunksPerBlock() : 1;
+  }
+
+  @Override
+  public boolean launchesLate() {
+    return plan.copies() > 1;
+  }
+
+  @Override
+  public boolean launchesRepeatedly() {
+    return true;
+  }
+
+  @Override
+  public synchronized Launch due(int it, Arrivals arrivals) {
+    startIteration(it);
+    BitSet done = finishedChunks(arrivals);
+    if (done.cardinality() == plan.numChunks()) {
+      return null;
+    }
+    holders.noteLoads(arrivals);
+    boolean[] idle = idleExecutors(it, done, arrivals);
+    BitSet tasks = new BitSet(plan.numTasks());
+    stealPending(it, done, idle, tasks);
+    if (late > 0) {
+      launchLate(it, done, arrivals, idle, tasks);
+    }
+    if (tasks.isEmpty()) {
+      return null;
+    }
+    launched.or(tasks);
+    return new Launch(tasks, null);
+  }
+
+  @Override
+  public synchronized Launch withResubmit(Arrivals arrivals) {
+    return null; // the resubmit reruns every launched copy still needed
+  }
+
+  @Override
+  public synchronized boolean redundant(BitSet tasks, Arrivals arrivals) {
+    BitSet done = finishedChunks(arrivals);
+    for (int t = tasks.nextSetBit(0); t >= 0; t = tasks.nextSetBit(t + 1)) {
+      if (!done.get(plan.chunkOf(t))) {
+        return false;
+      }
+    }
+    long now = System.currentTimeMillis();
+    for (int t = tasks.nextSetBit(0); t >= 0; t = tasks.nextSetBit(t + 1)) {
+      if (!arrivals.isFinished(t)) {
+        cancelledMs.put(t, now);
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The record of iteration {@code it}: moves of the chunks {@code decision} took from a non-home
+   * copy, the copies launched, and the time spent by copies not used (up to {@code endMs} for those
+   * still running).
+   */
+  public synchronized StealRecord report(int it, Arrivals arrivals, Decision decision, long endMs) {
+    startIteration(it);
+    holders.noteLoads(arrivals);
+    BitSet used = decision.used();
+    Map<Integer, PartialResult> results = arrivals.results();
+    List<StealRecord.Move> moves = new ArrayList<>();
+    for (int t = used.nextSetBit(0); t >= 0; t = used.nextSetBit(t + 1)) {
+      int chunk = plan.chunkOf(t);
+      int home = plan.taskOf(chunk, 0);
+      String from = executorIds[executorRunning(it, home)]; // where its home copy ran
+      String to = results.get(t).executorId();
+      if (plan.copyOf(t) != 0 || !from.equals(to)) { // a copy, or the home copy run by a holder
+        moves.add(new StealRecord.Move(chunk, home, from, t, to, lateCopies.get(t)));
+      }
+    }
+    long duplicated = 0;
+    for (int t = launched.nextSetBit(0); t >= 0; t = launched.nextSetBit(t + 1)) {
+      if (!used.get(t)) {
+        duplicated += ranMs(it, t, results.get(t), endMs);
+      }
+    }
+    Set<Integer> next = indexesOf(slow.observe(it, runMsByExecutor(results.values())));
+    boolean copyWon = moves.stream().anyMatch(StealRecord.Move::late);
+    grouping.end(it, endMs, slow.lastHadSlow() || copyWon || holders.avoiding());
+    if (!next.equals(holders.avoided())) {
+      LOG.info(
+          "FlexCode iteration {}: avoiding executors {} (median task over {} x all executors' in {}"
+              + " iterations in a row): their chunks prefer other holders",
+          it,
+          next.stream().map(e -> executorIds[e]).sorted().toList(),
+          SlowExecutors.FACTOR,
+          SlowExecutors.MEMORY);
+    }
+    holders.avoid(next);
+    placement.avoid(next);
+    return new StealRecord(moves, launched.cardinality() - plan.numChunks(), duplicated);
+  }
+
+  /** Each executor's run times (ms on the executor, start to finish) of these results. */
+  private static Map<String, List<Long>> runMsByExecutor(Iterable<PartialResult> results) {
+    Map<String, List<Long>> byExecutor = new HashMap<>();
+    for (PartialResult r : results) {
+      long ms = Math.max(0, r.finishMs() - r.startMs());
+      byExecutor.computeIfAbsent(r.executorId(), e -> new ArrayList<>()).add(ms);
+    }
+    return byExecutor;
+  }
+
+  private long ranMs(int it, int task, PartialResult result, long endMs) {
+    if (result != null) {
+      return Math.max(0, result.finishMs() - result.startMs());
+    }
+    long start = listener.launchTime(it, task);
+    if (start <= 0) {
+      return 0;
+    }
+    return Math.max(0, cancelledMs.getOrDefault(task, endMs) - start);
+  }
+
+  private void startIteration(int it) {
+    if (it != iteration) {
+      iteration = it;
+      placement.clear();
+      launched = plan.homeTasks();
+      lateCopies.clear();
+      cancelledMs.clear();
+      holders.startIteration();
+    }
+  }
+
+  private BitSet finishedChunks(Arrivals arrivals) {
+    BitSet done = new BitSet(plan.numChunks());
+    BitSet finished = arrivals.finished();
+    for (int t = finished.nextSetBit(0); t >= 0; t = finished.nextSetBit(t + 1)) {
+      done.set(plan.chunkOf(t));
+    }
+    return done;
+  }
+
+  /**
+   * Executors with nothing to do: no launched copy on them whose chunk is unfinished, and no copy
+   * still running there (a losing home copy keeps its executor busy until the iteration ends).
+   */
+  private boolean[] idleExecutors(int it, BitSet done, Arrivals arrivals) {
+    boolean[] idle = new boolean[plan.executors()];
+    java.util.Arrays.fill(idle, true);
+    for (int t = launched.nextSetBit(0); t >= 0; t = launched.nextSetBit(t + 1)) {
+      boolean running =
+          listener.launchTime(it, t) > 0 && !arrivals.isFinished(t) && !cancelledMs.containsKey(t);
+      if (!done.get(plan.chunkOf(t)) || running) {
+        idle[executorRunning(it, t)] = false;
+      }
+    }
+    return idle;
+  }
+
+  /**
+   * The planned executor task {@code task} runs on: where it launched if known (Spark may run a
+   * home copy on any holder of its chunk), else where its copy is planned.
+   */
+  private int executorRunning(int it, int task) {
+    int e = plannedIndexOf(listener.launchExecutor(it, task));
+    return e >= 0 ? e : plan.executorOf(task);
+  }
+
+  /** Idle holders take chunks whose home copy has not started (one chunk per executor). */
+  private void stealPending(int it, BitSet done, boolean[] idle, BitSet tasks) {
+    for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
+      int home = plan.taskOf(chunk, 0);
+      if (done.get(chunk)
+          || listener.launchTime(it, home) > 0
+          || plan.copiesIn(chunk, launched) > 1) {
+        continue;
+      }
+      int target = holders.idle(chunk, idle, -1, false);
+      int copy = target < 0 ? -1 : plan.copyNotIn(chunk, launched);
+      if (copy >= 0) {
+        place(copy, target, tasks, idle);
+        LOG.info(
+            "FlexCode iteration {}: chunk {} not started on its home executor {}; executor {} is"
+                + " idle and takes it (task {})",
+            it,
+            chunk,
+            executorIds[plan.executorOf(home)],
+            executorIds[target],
+            copy);
+      }
+    }
+  }
+
+  /**
+   * A running chunk with one launched copy gets another: on an idle holder once over the idle
+   * threshold, on any other holder once over the late one ({@link CopyThresholds}).
+   */
+  private void launchLate(int it, BitSet done, Arrivals arrivals, boolean[] idle, BitSet tasks) {
+    CopyThresholds due =
+        CopyThresholds.of(
+            finishedDurations(it, arrivals), plan.numChunks(), late, blockHomeIteration == it);
+    if (due == null) {
+      return;
+    }
+    long now = System.currentTimeMillis();
+    for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
+      int running = plan.onlyCopyIn(chunk, launched);
+      if (done.get(chunk) || running < 0 || tasks.get(running)) {
+        continue;
+      }
+      long start = listener.launchTime(it, running);
+      if (start <= 0 || !due.dueOnIdle(now - start)) {
+        continue;
+      }
+      // With one executor (local mode) its other cores take the copy.
+      int busy = plan.executors() == 1 ? -1 : executorRunning(it, running);
+      boolean early = !due.dueAnywhere(now - start);
+      int target = holders.idle(chunk, idle, busy, early);
+      if (target < 0 && early) {
+        holders.logNoEarlyCopy(it, chunk, holders.idle(chunk, idle, busy, false), now - start, due);
+      } else if (target < 0) {
+        target = holders.busyWithSpareCpu(it, chunk, busy);
+      }
+      int copy = target < 0 ? -1 : plan.copyNotIn(chunk, launched);
+      if (copy >= 0 && !plan.anyCopyIn(chunk, tasks)) {
+        place(copy, target, tasks, idle);
+        lateCopies.set(copy);
+        LOG.info(
+            "FlexCode iteration {}: chunk {} (task {}) has run {} ms on executor {} (copies due on"
+                + " an idle holder after {} ms, on any after {} ms: {} x the median); launching its"
+                + " copy task {} on executor {}",
+            it,
+            chunk,
+            running,
+            now - start,
+            executorIds[executorRunning(it, running)],
+            Math.round(due.idleHolderMs()),
+            Math.round(due.anyHolderMs()),
+            late,
+            copy,
+            executorIds[target]);
+      }
+    }
+  }
+
+  /** Launches {@code copy} on planned executor {@code target} (now busy). */
+  private void place(int copy, int target, BitSet tasks, boolean[] idle) {
+    tasks.set(copy);
+    placement.place(copy, target);
+    idle[target] = false;
+  }
+
+  /**
+   * Whether the next iteration's home copies stay on their home executor ({@code home}: no holder
+   * takes a pending one, as ignore needs: a left-out executor's chunks are not computed elsewhere)
+   * or may run on any holder.
+   */
+  public void keepHome(boolean home) {
+    placement.keepHome(home);
+  }
+
+  /** The planned executor (0 .. M-1) with id {@code executorId}, or -1 if none (or null). */
+  public int plannedIndexOf(String executorId) {
+    return holders.plannedIndexOf(executorId);
+  }
+
+  /** The planned executors with these ids. */
+  private Set<Integer> indexesOf(Set<String> ids) {
+    Set<Integer> indexes = new HashSet<>();
+    for (int e = 0; e < executorIds.length; e++) {
+      if (ids.contains(executorIds[e])) {
+        indexes.add(e);
+      }
+    }
+    return indexes;
+  }
+
+  /** The launch-to-arrival times of this iteration's finished copies (ms). */
+  private List<Long> finishedDurations(int it, Arrivals arrivals) {
+    List<Long> durations = new ArrayList<>();
+    BitSet finished = arrivals.finished();
+    for (int t = finished.nextSetBit(0); t >= 0; t = finished.nextSetBit(t + 1)) {
+      long start = listener.launchTime(it, t);
+      long arrived = arrivals.arrivedMs(t);
+      if (start > 0 && arrived >= 0) {
+        durations.add(arrived - start);
+      }
+    }
+    return durations;
+  }
+}

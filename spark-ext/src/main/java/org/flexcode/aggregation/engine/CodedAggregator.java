@@ -1,0 +1,465 @@
+package org.flexcode.aggregation.engine;
+
+import java.io.Serializable;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.flexcode.aggregation.AggregateResult;
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.aggregation.BlockStatistic;
+import org.flexcode.aggregation.BoundStrategy;
+import org.flexcode.aggregation.Decision;
+import org.flexcode.aggregation.EngineTestHooks;
+import org.flexcode.aggregation.LateLaunchPolicy;
+import org.flexcode.aggregation.PartialResult;
+import org.flexcode.aggregation.ShadowSpec;
+import org.flexcode.aggregation.TaskLayout;
+import org.flexcode.aggregation.UndecodableIterationException;
+import org.flexcode.aggregation.copies.HolderRDD;
+import org.flexcode.aggregation.copies.StealLaunches;
+import org.flexcode.aggregation.copies.StealPlan;
+import org.flexcode.aggregation.copies.StealRecord;
+import org.flexcode.aggregation.copies.StealSetup;
+import org.flexcode.aggregation.strategy.auto.AutoDecoder;
+import org.flexcode.aggregation.strategy.shadow.LateShadows;
+import org.flexcode.aggregation.strategy.ssp.SspDecoder;
+import org.flexcode.aggregation.strategy.ssp.SspLaunches;
+import org.flexcode.coding.GradientCode;
+import org.flexcode.entropy.Colouring;
+import org.flexcode.metrics.IterationRecord;
+import org.flexcode.monitoring.IterationMonitor;
+import org.flexcode.spark.SparkInternals;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The straggler-tolerant replacement for {@code treeAggregate}: sums an additive {@link
+ * BlockStatistic} over all data blocks, ending each iteration as soon as the finished tasks allow.
+ *
+ * <p>Setup lays the data out with the strategy's code (block j = partition j of the input; coded
+ * partition i holds task i's blocks, {@link TaskLayout}), caches it with executor-level preferred
+ * locations that put the copies of a block on different executors, and counts each block's records.
+ * Per iteration, {@link #aggregate} broadcasts the model as bytes ({@link BroadcastModel}, so the
+ * tasks read it through their own class loader), destroying the previous broadcast, and starts an
+ * {@link IterationRun}: the {@link JobSubmitter} submits one asynchronous single-stage job in its
+ * own job group with {@code interruptOnCancel=true} (late tasks, per the {@link LateLaunchPolicy},
+ * get a second one); each {@link CodedTask}'s coded partial result reaches the driver through an
+ * {@code AccumulatorV2} as the task finishes. As soon as the strategy decides, the run cancels the
+ * job group (interrupting the stragglers), the layout combines the used results, and the aggregate
+ * returns with an {@link IterationRecord}. Results tagged with an earlier iteration are dropped.
+ *
+ * <p>Failures: a task that throws has not arrived; Spark retries it. If Spark aborts the job,
+ * {@link Recovery} resubmits only the tasks still needed when the code can do without the failed
+ * ones; otherwise it throws {@link UndecodableIterationException} naming the iteration and the
+ * missing blocks, or (if asked) uses the least-squares best approximation and logs its residual.
+ *
+ * <p>Not thread-safe: one driver thread calls {@code aggregate} at a time. Close it to release the
+ * cached data, the broadcast and the listener.
+ */
+public final class CodedAggregator<T> implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(CodedAggregator.class);
+  private static final AtomicInteger ENGINES = new AtomicInteger();
+  private static final String GROUP_PREFIX = "flexcode-";
+  private static final int TRACKED_BROADCASTS = 1000;
+
+  private final JavaSparkContext jsc;
+  private final AggregationStrategy strategy;
+  private final GradientCode code;
+  private final AggregatorOptions options;
+  private final CodedRDD<T> coded;
+  private final long[] blockRecords; // per task of the code (steal: per chunk copy)
+  private final long[] inputBlockRecords; // per block of the input
+  private final PartialResultAccumulator accumulator;
+  private final TaskLaunchListener listener;
+  private final JobSubmitter<T> submitter;
+  private final LateLaunchPolicy late;
+  private final BoundStrategy bound;
+  private final Recovery recovery;
+  private final TaskLayout layout;
+  private final StealPlan plan; // steal's chunk copies; null for the other strategies
+  private final StealLaunches stealing; // steal's launches; null for the other strategies
+  private final StealSetup.Chunked<T> keptChunks; // auto's input, read by copies made on demand
+  private final AtomicInteger lateResults = new AtomicInteger();
+
+  /**
+   * The ids of the last {@link #TRACKED_BROADCASTS} model broadcasts, for {@link #liveBroadcasts}.
+   */
+  private final ArrayDeque<Long> broadcastIds = new ArrayDeque<>();
+
+  private final LingeringTasks lingering;
+  private final Object arrivalLock = new Object();
+
+  private volatile IterationRun<T, ?> run;
+  private int iteration;
+  private boolean closed;
+
+  private CodedAggregator(
+      JavaRDD<T> input,
+      AggregationStrategy strategy,
+      AggregatorOptions options,
+      Colouring<T> colouring) {
+    long startMs = System.currentTimeMillis();
+    this.jsc = JavaSparkContext.fromSparkContext(input.context());
+    this.options = options;
+    List<SparkInternals.Executor> executors = SparkInternals.executors(jsc.sc());
+    strategy = StealSetup.fitCopies(strategy, executors.size());
+    this.strategy = strategy;
+    this.plan = StealSetup.stealPlan(strategy, input.getNumPartitions(), executors);
+    boolean onDemand = StealSetup.holdersOnDemand(strategy); // chunks cut by the home copies' job
+    StealSetup.Chunked<T> chunked =
+        plan == null ? null : StealSetup.chunk(input, plan, executors, !onDemand);
+    JavaRDD<T> data = chunked == null ? input : chunked.copies();
+    int n = data.getNumPartitions();
+    this.code = strategy.code(n);
+    ShadowSpec shadows = strategy.shadows();
+    this.layout =
+        new TaskLayout(
+            code,
+            strategy.cachedBlocks(code),
+            shadows,
+            plan == null ? 1.0 : 1.0 / plan.chunksPerBlock());
+    warnIfUncoloured(shadows, colouring);
+    this.coded = cache(data, shadows, colouring, locations(executors));
+    BlockCounts counts = countCached(chunked, onDemand, executors, n);
+    this.keptChunks = onDemand ? chunked : null;
+    this.blockRecords = counts.blockRecords();
+    this.inputBlockRecords =
+        plan == null ? blockRecords : StealSetup.recordsPerBlock(plan, blockRecords);
+    logShadows(shadows, counts);
+
+    this.accumulator = new PartialResultAccumulator();
+    SparkInternals.registerCountingFailures(jsc.sc(), accumulator);
+    accumulator.setSink(this::onArrival);
+    String groupPrefix = GROUP_PREFIX + ENGINES.incrementAndGet() + "-";
+    this.listener = new TaskLaunchListener(groupPrefix);
+    jsc.sc().addSparkListener(listener);
+    HolderRDD<T> holders = plan == null ? null : StealSetup.holders(coded, plan, executors);
+    this.submitter =
+        new JobSubmitter<>(
+            holders == null ? coded : holders,
+            holders == null ? null : StealSetup.blockTasks(coded, plan, executors),
+            layout,
+            accumulator,
+            options,
+            strategy.describe(),
+            groupPrefix);
+    this.stealing = StealSetup.launches(strategy, plan, listener, executors, holders);
+    this.bound = strategy.bind(code, blockRecords);
+    this.late = lateLaunches(shadows);
+    this.lingering = new LingeringTasks(bound);
+    this.recovery = new Recovery(bound, layout, options, blockRecords);
+    LOG.info(
+        "FlexCode: {} over {} tasks ({}), {} records cached in RDD {} in {} ms",
+        strategy.describe(),
+        layout.numTasks(),
+        code.describe(),
+        Arrays.stream(inputBlockRecords).sum(),
+        coded.id(),
+        System.currentTimeMillis() - startMs);
+  }
+
+  /**
+   * Caches the coded data and counts each task's records ({@code n} tasks; steal's copies through
+   * {@link StealSetup#cacheCopies}: auto's home copies alone), then drops what steal's setup cached
+   * for it ({@code chunked}, null for the other strategies; {@code onDemand}, for auto, keeps its
+   * pinned input, which its other copies are cut from on demand, until {@link #close}).
+   */
+  private BlockCounts countCached(
+      StealSetup.Chunked<T> chunked,
+      boolean onDemand,
+      List<SparkInternals.Executor> executors,
+      int n) {
+    BlockCounts counts =
+        plan == null
+            ? BlockCounts.count(coded.toJavaRDD(), n)
+            : StealSetup.cacheCopies(coded, plan, executors, onDemand);
+    if (chunked != null && !onDemand) {
+      chunked.release(); // every chunk copy is cached now
+    }
+    return counts;
+  }
+
+  /** What launches tasks beyond an iteration's own: auto's, steal's, ssp's, or the shadows'. */
+  private LateLaunchPolicy lateLaunches(ShadowSpec shadows) {
+    if (bound instanceof AutoDecoder auto) {
+      return auto.launches(plan, stealing);
+    }
+    if (stealing != null) {
+      return stealing;
+    }
+    return bound instanceof SspDecoder ssp ? new SspLaunches(ssp) : shadowLaunches(shadows);
+  }
+
+  private void checkCanAggregate(int dimension) {
+    if (closed) {
+      throw new IllegalStateException("this CodedAggregator is closed");
+    }
+    if (dimension < 1) {
+      throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
+    }
+  }
+
+  /** Runs {@code current} as the run arrivals go to, until the strategy decides. */
+  private Decision await(IterationRun<T, ?> current) {
+    current.waitForEarlierJobs(lingering::earlierJobsRunning);
+    synchronized (arrivalLock) {
+      run = current;
+      lingering.start(current);
+    }
+    try {
+      return current.await();
+    } finally {
+      synchronized (arrivalLock) {
+        run = null;
+      }
+    }
+  }
+
+  /** Each task's preferred executor: steal's planned copies, else a block's copies spread. */
+  private String[] locations(List<SparkInternals.Executor> executors) {
+    return plan != null
+        ? StealSetup.stealLocations(plan, executors)
+        : CodedRDD.spreadOverExecutors(jsc.sc(), layout, code.stragglerTolerance() + 1);
+  }
+
+  /** The coded layout of {@code data}, named and persisted (cached when first counted). */
+  private CodedRDD<T> cache(
+      JavaRDD<T> data, ShadowSpec shadows, Colouring<T> colouring, String[] locations) {
+    CodedRDD<T> rdd = new CodedRDD<>(data.rdd(), layout, code.describe(), colouring, locations);
+    rdd.setName("FlexCode coded data, " + code.describe());
+    rdd.persist(options.storageLevel());
+    return rdd;
+  }
+
+  /**
+   * Lays out {@code data} (one block per partition) for {@code strategy}, caches it and counts the
+   * records of each block. The number of tasks follows {@link TaskCount} and {@link
+   * AggregatorOptions#numTasks()}: an explicit count; one per executor core ({@link
+   * AggregatorOptions#TASKS_FROM_CLUSTER}); or by default the partition count rounded up to a
+   * multiple of {@link AggregationStrategy#taskMultiple()}, raised to what the strategy needs when
+   * the cluster has that many cores (a one-partition input is normal); the repartition is logged
+   * once with its reason.
+   */
+  public static <T> CodedAggregator<T> create(
+      JavaRDD<T> data, AggregationStrategy strategy, AggregatorOptions options) {
+    return create(data, strategy, options, null);
+  }
+
+  /**
+   * As {@link #create(JavaRDD, AggregationStrategy, AggregatorOptions)}, with the colouring that
+   * shadow strategies use to pick entropy-rich subsets of each block (ignored by the others; null
+   * gives every record one colour).
+   */
+  public static <T> CodedAggregator<T> create(
+      JavaRDD<T> data,
+      AggregationStrategy strategy,
+      AggregatorOptions options,
+      Colouring<T> colouring) {
+    if (data == null || strategy == null || options == null) {
+      throw new IllegalArgumentException("data, strategy and options must not be null");
+    }
+    int partitions = data.getNumPartitions();
+    JavaRDD<T> input = data;
+    TaskCount count =
+        TaskCount.choose(
+            strategy,
+            partitions,
+            data.context().defaultParallelism(),
+            options.numTasks(),
+            input::count);
+    if (count.tasks() != partitions) {
+      LOG.info(
+          "FlexCode: {}: repartitioning the input from {} partitions to {} tasks ({})",
+          strategy.describe(),
+          partitions,
+          count.tasks(),
+          count.reason());
+      data = data.repartition(count.tasks());
+    }
+    return new CodedAggregator<>(data, strategy, options, colouring);
+  }
+
+  /**
+   * Sums {@code statistic} (of length {@code dimension}) over all blocks for {@code model}; returns
+   * as soon as the strategy decides.
+   */
+  public <M extends Serializable> AggregateResult aggregate(
+      M model, BlockStatistic<T, M> statistic, int dimension) {
+    checkCanAggregate(dimension);
+    long startMs = System.currentTimeMillis();
+    int it = iteration++;
+    listener.forgetBefore(it - 1);
+    String choice = bound.beforeIteration(it);
+    if (!choice.isEmpty()) {
+      LOG.info("FlexCode iteration {}: {}: {}", it, strategy.describe(), choice);
+    }
+    BroadcastModel<M> broadcast = broadcastModel(model);
+    IterationInput<T, M> input =
+        new IterationInput<>(it, broadcast, statistic, dimension, bound.computedBlocks());
+    IterationRun<T, M> current = new IterationRun<>(input, submitter, late, bound, recovery);
+    Decision decision = await(current);
+
+    long decodeStartMs = System.currentTimeMillis();
+    long decodeStart = System.nanoTime();
+    List<Integer> cancelled =
+        current.cancelUnfinished(options.cancelStragglers() && !lingering.keepsStale());
+    double[] sum = layout.combine(decision, current.arrivals().results(), dimension);
+    if (!decision.estimated().isEmpty()) {
+      LOG.info(
+          "FlexCode iteration {}: blocks estimated by shadows (block=task) {}, shares {}",
+          it,
+          decision.estimated(),
+          decision.shares());
+    }
+    long decodeNanos = System.nanoTime() - decodeStart;
+    if (lingering.keepsStale()) {
+      lingering.end(current, decision.used().stream().boxed().toList());
+    }
+
+    IterationRecord record =
+        new RecordBuilder(current, strategy.spec())
+            .decoded(decision, decodeStartMs, decodeNanos)
+            .cancelled(cancelled, listener)
+            .ids(
+                accumulator.id(), broadcast.id(), lateResults.getAndSet(0) + current.staleDropped())
+            .choice(choice)
+            .build();
+    bound.afterIteration(current.taskTimes(code.numTasks(), decodeStartMs, startMs));
+    bound.afterResults(
+        current.arrivals().results(), Math.max(0, dimension - statistic.trailingTotals()));
+    if (LOG.isDebugEnabled()) {
+      LOG.debug("FlexCode iteration {}: {}", it, record);
+    }
+    StealRecord steal =
+        stealing == null
+            ? StealRecord.NONE
+            : stealing.report(it, current.arrivals(), decision, decodeStartMs);
+    IterationMonitor.publish(jsc.sc(), options.workload(), record, steal.moves().size());
+    return new AggregateResult(sum, decision.exact(), record, steal);
+  }
+
+  private static void logShadows(ShadowSpec shadows, BlockCounts counts) {
+    if (shadows.count() > 0) {
+      LOG.info(
+          "FlexCode: {} shadow tasks hold {} selected records ({} selector, f={})",
+          shadows.count(),
+          counts.shadowRecords(),
+          shadows.selector(),
+          shadows.fraction());
+    }
+  }
+
+  private void warnIfUncoloured(ShadowSpec shadows, Colouring<T> colouring) {
+    if (shadows.count() > 0 && colouring == null) {
+      LOG.warn(
+          "FlexCode: {} without a colouring for these records: every record has one colour, so"
+              + " the shadows' subsets are uniform random",
+          strategy.describe());
+    }
+  }
+
+  /** Late shadows if the strategy asks for them, else nothing late. */
+  private LateLaunchPolicy shadowLaunches(ShadowSpec shadows) {
+    return shadows.late()
+        ? new LateShadows(layout, code.stragglerTolerance(), shadows, listener)
+        : LateLaunchPolicy.none(layout.numTasks());
+  }
+
+  /**
+   * Broadcasts {@code model} as bytes, destroying the broadcasts no task reads any more (the
+   * previous one; for a strategy applying stale results, those older than its staleness).
+   */
+  private <M> BroadcastModel<M> broadcastModel(M model) {
+    BroadcastModel<M> broadcast = BroadcastModel.broadcast(jsc, model);
+    lingering.broadcast(broadcast);
+    broadcastIds.addLast(broadcast.id());
+    if (broadcastIds.size() > TRACKED_BROADCASTS) {
+      broadcastIds.removeFirst();
+    }
+    return broadcast;
+  }
+
+  /**
+   * The accumulator's sink: hands a result to the run of its iteration, or drops it as late; for a
+   * strategy applying stale results, hands an earlier iteration's result to the current run (which
+   * checks its age) or holds it for the next.
+   */
+  private void onArrival(PartialResult result) {
+    EngineTestHooks.arrived(result);
+    synchronized (arrivalLock) {
+      IterationRun<T, ?> current = run;
+      boolean stale = current == null || result.iteration() != current.iteration();
+      if (stale && lingering.keepsStale()) {
+        if (current == null) {
+          lingering.hold(result);
+        } else {
+          current.offer(result);
+        }
+      } else if (stale) {
+        lateResults.incrementAndGet();
+      } else {
+        current.offer(result);
+      }
+    }
+  }
+
+  /** The strategy this engine runs. */
+  public AggregationStrategy strategy() {
+    return strategy;
+  }
+
+  /** The code laying out the blocks. */
+  public GradientCode code() {
+    return code;
+  }
+
+  /** The id of the cached coded RDD (its partition i is task i). */
+  public int codedRddId() {
+    return coded.id();
+  }
+
+  /** Records per block of the input, counted at setup (for steal: over the home copies). */
+  public long[] blockRecords() {
+    return inputBlockRecords.clone();
+  }
+
+  /** The id of the one accumulator this engine uses for every iteration. */
+  public long accumulatorId() {
+    return accumulator.id();
+  }
+
+  /**
+   * How many of the last {@value #TRACKED_BROADCASTS} broadcasts this engine created are still held
+   * by the driver.
+   */
+  public int liveBroadcasts() {
+    int live = 0;
+    for (long id : broadcastIds) {
+      if (SparkInternals.isBroadcastLive(id)) {
+        live++;
+      }
+    }
+    return live;
+  }
+
+  /** Releases the cached data, the broadcast and the listener. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    accumulator.setSink(null);
+    jsc.sc().removeSparkListener(listener);
+    lingering.close();
+    coded.unpersist(false);
+    if (keptChunks != null) {
+      keptChunks.release();
+    }
+  }
+}

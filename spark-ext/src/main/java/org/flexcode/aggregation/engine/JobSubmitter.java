@@ -1,0 +1,148 @@
+package org.flexcode.aggregation.engine;
+
+import java.util.BitSet;
+import java.util.concurrent.Future;
+import org.apache.spark.SparkContext;
+import org.apache.spark.rdd.RDD;
+import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.aggregation.EngineTestHooks;
+import org.flexcode.aggregation.TaskLayout;
+import org.flexcode.aggregation.copies.BlockHomeRDD;
+import org.flexcode.spark.SparkInternals;
+import org.flexcode.stragglers.StragglerHook;
+
+/**
+ * Submits an iteration's tasks as one asynchronous single-stage job over a subset of the coded
+ * RDD's partitions, in its own job group ({@code <prefix><iteration>-<attempt>}) with {@code
+ * interruptOnCancel=true} and a Spark UI label ("FlexCode lr iteration 7/100 (cyclic s=1)"),
+ * restoring the caller's job properties afterwards; and cancels such a group.
+ */
+public final class JobSubmitter<T> {
+
+  private static final String DESCRIPTION_PROPERTY = "spark.job.description";
+  private static final String INTERRUPT_PROPERTY = "spark.job.interruptOnCancel";
+
+  /** The job property naming the chunks per task of a job of {@code steal}'s block tasks. */
+  static final String HOME_GROUP_PROPERTY = "flexcode.homeGroup";
+
+  private final RDD<CodedBlock<T>> coded;
+  private final RDD<CodedBlock<T>> blocks;
+  private final TaskLayout layout;
+  private final PartialResultAccumulator accumulator;
+  private final AggregatorOptions options;
+  private final StragglerHook testDelays;
+  private final double testOthersCpuLoad;
+  private final String groupPrefix;
+  private final String strategy;
+
+  /**
+   * {@code coded}: the RDD the jobs run over (the coded data, or {@code steal}'s holder view);
+   * {@code blocks}: {@code steal}'s block tasks ({@link BlockHomeRDD}) for {@link #submitBlocks},
+   * null on a layout without chunks.
+   */
+  JobSubmitter(
+      RDD<CodedBlock<T>> coded,
+      RDD<CodedBlock<T>> blocks,
+      TaskLayout layout,
+      PartialResultAccumulator accumulator,
+      AggregatorOptions options,
+      String strategy,
+      String groupPrefix) {
+    this.coded = coded;
+    this.blocks = blocks;
+    this.layout = layout;
+    this.accumulator = accumulator;
+    this.options = options;
+    this.strategy = strategy;
+    this.groupPrefix = groupPrefix;
+    this.testDelays = EngineTestHooks.stragglers();
+    this.testOthersCpuLoad = EngineTestHooks.othersCpuLoad();
+  }
+
+  /**
+   * Submits {@code tasks} of the iteration as resubmit {@code attempt} (0 for the first job);
+   * shadow tasks among them estimate only {@code shadowBlocks} (null: all their blocks).
+   */
+  <M> Future<Void> submit(
+      IterationInput<T, M> input, int attempt, BitSet tasks, BitSet shadowBlocks) {
+    return submitOver(coded, input, attempt, tasks, shadowBlocks, 1);
+  }
+
+  /**
+   * Submits the home copies {@code tasks} (all of each block's) as one task per block: partition p
+   * of the block tasks runs chunks p .. p + {@code group} - 1.
+   */
+  <M> Future<Void> submitBlocks(IterationInput<T, M> input, BitSet tasks, int group) {
+    if (blocks == null) {
+      throw new IllegalStateException(
+          "FlexCode iteration " + input.iteration() + ": " + strategy + " has no block tasks");
+    }
+    BitSet firsts = new BitSet();
+    for (int t = tasks.nextSetBit(0); t >= 0; t = tasks.nextSetBit(t + 1)) {
+      firsts.set(t - t % group);
+    }
+    return submitOver(blocks, input, 0, firsts, null, group);
+  }
+
+  private <M> Future<Void> submitOver(
+      RDD<CodedBlock<T>> rdd,
+      IterationInput<T, M> input,
+      int attempt,
+      BitSet tasks,
+      BitSet shadowBlocks,
+      int group) {
+    SparkContext sc = rdd.context();
+    String oldGroup = sc.getLocalProperty(SparkInternals.JOB_GROUP_PROPERTY);
+    String oldDescription = sc.getLocalProperty(DESCRIPTION_PROPERTY);
+    String oldInterrupt = sc.getLocalProperty(INTERRUPT_PROPERTY);
+    sc.setJobGroup(
+        groupOf(input.iteration(), attempt), description(input.iteration(), attempt, tasks), true);
+    sc.setLocalProperty(HOME_GROUP_PROPERTY, group > 1 ? Integer.toString(group) : null);
+    try {
+      CodedTask<T, M> task =
+          new CodedTask<>(
+              input,
+              shadowBlocks,
+              layout,
+              accumulator,
+              options.injector(),
+              testDelays,
+              testOthersCpuLoad,
+              group);
+      return SparkInternals.submitJob(sc, rdd, task, tasks.stream().toArray());
+    } finally {
+      sc.setLocalProperty(SparkInternals.JOB_GROUP_PROPERTY, oldGroup);
+      sc.setLocalProperty(DESCRIPTION_PROPERTY, oldDescription);
+      sc.setLocalProperty(INTERRUPT_PROPERTY, oldInterrupt);
+      sc.setLocalProperty(HOME_GROUP_PROPERTY, null);
+    }
+  }
+
+  /** Cancels the job group of resubmit {@code attempt} of iteration {@code it}. */
+  void cancel(int it, int attempt) {
+    coded.context().cancelJobGroup(groupOf(it, attempt));
+  }
+
+  private String description(int it, int attempt, BitSet tasks) {
+    return "FlexCode "
+        + options.workload()
+        + " iteration "
+        + (it + 1)
+        + (options.plannedIterations() > 0 ? "/" + options.plannedIterations() : "")
+        + " ("
+        + strategy
+        + ")"
+        + (attempt > 0 ? " resubmit " + attempt : "")
+        + (tasks.nextSetBit(0) >= layout.primaries() ? " late shadows" : "");
+  }
+
+  private String groupOf(int it, int attempt) {
+    return groupPrefix + it + "-" + attempt;
+  }
+
+  /** The iteration encoded in one of the engine's job group ids. */
+  static int iterationOfGroup(String group) {
+    String[] parts = group.split("-");
+    return Integer.parseInt(parts[parts.length - 2]);
+  }
+}

@@ -1,0 +1,96 @@
+package org.flexcode.aggregation.engine;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.flexcode.aggregation.BoundStrategy;
+import org.flexcode.aggregation.PartialResult;
+
+/**
+ * For a strategy that applies stale results ({@link BoundStrategy#staleness()} > 0): the tasks an
+ * iteration leaves running, their runs, the broadcasts they still read (the last k + 1), and the
+ * results that reach the driver between two iterations (handed to the next run). For any other
+ * strategy it keeps two broadcasts and nothing else. One broadcast more than the tasks read: a late
+ * job launched just before an iteration decided may still be serializing its tasks (which reference
+ * the broadcast) when the next iteration starts; destroying it then made Spark log an {@code
+ * INTERNAL_ERROR_BROADCAST} for a job whose results were no longer needed.
+ */
+final class LingeringTasks {
+
+  private final BoundStrategy bound;
+  private final ConcurrentLinkedQueue<PartialResult> pending = new ConcurrentLinkedQueue<>();
+  private final List<IterationRun<?, ?>> runs = new ArrayList<>();
+  private final Deque<BroadcastModel<?>> broadcasts = new ArrayDeque<>();
+
+  LingeringTasks(BoundStrategy bound) {
+    this.bound = bound;
+  }
+
+  /** Whether earlier iterations' results are kept. */
+  boolean keepsStale() {
+    return bound.staleness() > 0;
+  }
+
+  /** Keeps {@code broadcast}, destroying those no task can read or be launched with any more. */
+  void broadcast(BroadcastModel<?> broadcast) {
+    broadcasts.addLast(broadcast);
+    while (broadcasts.size() > bound.staleness() + 2) {
+      broadcasts.removeFirst().destroy();
+    }
+  }
+
+  /** A result that arrived while no run was current. */
+  void hold(PartialResult result) {
+    pending.add(result);
+  }
+
+  /** Hands the results held since the last run to {@code run}. */
+  void start(IterationRun<?, ?> run) {
+    for (PartialResult r = pending.poll(); r != null; r = pending.poll()) {
+      run.offer(r);
+    }
+  }
+
+  /** Whether a job of an earlier iteration still runs. */
+  boolean earlierJobsRunning() {
+    return runs.stream().anyMatch(IterationRun::jobsRunning);
+  }
+
+  /**
+   * After {@code run} decided: records which results it applied, keeps its unused results and its
+   * running job, and forgets earlier runs whose jobs ended (their unreported tasks are abandoned).
+   */
+  void end(IterationRun<?, ?> run, List<Integer> used) {
+    run.drainQueue(pending::add);
+    Map<Integer, PartialResult> results = run.arrivals().results();
+    for (int task : used) {
+      bound.applied(task, results.get(task).iteration());
+    }
+    runs.add(run);
+    runs.removeIf(
+        earlier -> {
+          boolean over = !earlier.jobsRunning() && !pendingFrom(earlier.iteration());
+          if (over && earlier != run) {
+            bound.abandon(earlier.iteration());
+          }
+          return over && earlier != run;
+        });
+  }
+
+  private boolean pendingFrom(int iteration) {
+    return pending.stream().anyMatch(r -> r.iteration() == iteration);
+  }
+
+  /** Cancels every job still running and destroys the broadcasts. */
+  void close() {
+    for (IterationRun<?, ?> run : runs) {
+      run.cancelUnfinished(true);
+    }
+    runs.clear();
+    broadcasts.forEach(BroadcastModel::destroy);
+    broadcasts.clear();
+  }
+}

@@ -1,0 +1,76 @@
+package org.flexcode.aggregation.strategy.auto;
+
+import org.flexcode.adaptive.BackupChooser;
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.BoundStrategy;
+import org.flexcode.aggregation.ShadowSpec;
+import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.strategy.steal.Steal;
+import org.flexcode.coding.GradientCode;
+import org.flexcode.spec.SpecText;
+
+/**
+ * {@code auto:exact=false,floor=0.5}: lays the data out as {@code steal:r=R,chunks=C} does (each
+ * block cut into chunks, each chunk cached on r executors), and before each iteration picks the
+ * mode that one cached layout supports with the lowest predicted time per pass over the data
+ * ({@link org.flexcode.adaptive.ModeChooser}): {@code bsp} (home copies only, every chunk waited
+ * for, no late copy), {@code steal} (moves and late copies, exact) or {@code ignore:b} (home
+ * copies, the chunks of the b slowest workers left out, rescaled as {@code ignore}, keeping at
+ * least {@code floor} of the records; inexact, never chosen with {@code exact=true}). The
+ * prediction comes from the last {@code window} (5) iterations' home-chunk times; a switch needs a
+ * 10% gain and is logged with its reason; each iteration's record says the mode and the predictions
+ * ({@link org.flexcode.metrics.IterationRecord#choice()}).
+ *
+ * <p>{@link #isExact()} is {@code exact}: with {@code exact=false} an iteration may be inexact.
+ */
+public record Auto(boolean exact, int copies, int chunks, double floor)
+    implements AggregationStrategy {
+
+  /** Validates (the layout as steal's). */
+  public Auto {
+    new Steal(copies, chunks, StrategyDefaults.STEAL_LATE); // the fields are set after this body
+    BackupChooser.checkFloor(floor);
+  }
+
+  /** The layout: {@code steal} with these copies and chunks and its default late copies. */
+  public Steal layout() {
+    return new Steal(copies, chunks, StrategyDefaults.STEAL_LATE);
+  }
+
+  /** {@code auto:exact=B}, with r, chunks and floor when not the defaults. */
+  @Override
+  public String spec() {
+    return SpecText.of(AutoFamily.AUTO)
+        .with("exact", exact)
+        .withIf(copies != StrategyDefaults.STEAL_COPIES, "r", copies)
+        .withIf(chunks != StrategyDefaults.STEAL_CHUNKS, "chunks", chunks)
+        .withIf(floor != StrategyDefaults.AUTO_FLOOR, "floor", floor)
+        .toString();
+  }
+
+  @Override
+  public boolean isExact() {
+    return exact;
+  }
+
+  @Override
+  public AggregationStrategy withShadows(ShadowSpec shadows) {
+    throw new IllegalArgumentException(spec() + " takes no shadows: it chooses among its modes");
+  }
+
+  /** The uncoded code over the chunk copies, as {@code steal}'s. */
+  @Override
+  public GradientCode code(int numTasks) {
+    return GradientCode.uncoded(numTasks);
+  }
+
+  @Override
+  public BoundStrategy bind(GradientCode code, long[] blockRecords) {
+    return new AutoDecoder(this, code, blockRecords);
+  }
+
+  @Override
+  public String toString() {
+    return spec();
+  }
+}

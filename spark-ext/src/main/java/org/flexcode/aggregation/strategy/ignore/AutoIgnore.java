@@ -1,0 +1,57 @@
+package org.flexcode.aggregation.strategy.ignore;
+
+import org.flexcode.adaptive.BackupChooser;
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.BoundStrategy;
+import org.flexcode.aggregation.ShadowSpec;
+import org.flexcode.coding.GradientCode;
+import org.flexcode.spec.SpecText;
+
+/**
+ * {@code ignore:b=auto,floor=0.75,window=5}: dynamic backup workers, an uncoded layout whose b (the
+ * slowest tasks left out, the aggregate rescaled as {@link Ignore}'s) is chosen before every
+ * iteration from the last {@code window} iterations' task times to maximise records aggregated per
+ * second, keeping at least {@code floor} of the records ({@link BackupChooser}).
+ */
+public record AutoIgnore(double floor, int window) implements AggregationStrategy {
+
+  /** Validates. */
+  public AutoIgnore {
+    BackupChooser.checkFloor(floor);
+    BackupChooser.checkWindow(window);
+  }
+
+  @Override
+  public String spec() {
+    return SpecText.of(IgnoreFamily.IGNORE)
+        .with("b", IgnoreFamily.AUTO)
+        .with("floor", floor)
+        .with("window", window)
+        .toString();
+  }
+
+  @Override
+  public boolean isExact() {
+    return false;
+  }
+
+  @Override
+  public AggregationStrategy withShadows(ShadowSpec shadows) {
+    throw new IllegalArgumentException(spec() + " takes no shadow tasks");
+  }
+
+  @Override
+  public GradientCode code(int numTasks) {
+    return GradientCode.uncoded(numTasks);
+  }
+
+  @Override
+  public BoundStrategy bind(GradientCode code, long[] blockRecords) {
+    return new AutoIgnoreDecoder(this, code, blockRecords);
+  }
+
+  @Override
+  public String toString() {
+    return spec();
+  }
+}

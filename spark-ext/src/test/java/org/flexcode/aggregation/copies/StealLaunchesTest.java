@@ -1,0 +1,114 @@
+package org.flexcode.aggregation.copies;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Set;
+import org.flexcode.adaptive.StealHome;
+import org.flexcode.aggregation.Arrivals;
+import org.flexcode.aggregation.LateLaunchPolicy;
+import org.flexcode.aggregation.PackedVector;
+import org.flexcode.aggregation.PartialResult;
+import org.flexcode.aggregation.engine.TaskLaunchListener;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code steal}'s late copies, driven without Spark: three executors, three blocks of two chunks,
+ * two copies each (chunk c's copies are tasks c and c + 6). Chunk 0 (held by executors 0 and 1) and
+ * chunk 2 (held by 1 and 2) have run a second on executors 0 and 1; the other chunks finished in 60
+ * ms, so both are late and only executor 2 is idle.
+ */
+@Tag("unit")
+class StealLaunchesTest {
+
+  private static final StealPlan PLAN = new StealPlan(3, 2, 2, 3);
+
+  /** The copies placed, as (task, planned executor) pairs. */
+  private static final class RecordingPlacement implements CopyPlacement {
+    final List<List<Integer>> placed = new ArrayList<>();
+
+    @Override
+    public void place(int task, int executor) {
+      placed.add(List.of(task, executor));
+    }
+
+    @Override
+    public void clear() {
+      placed.clear();
+    }
+
+    @Override
+    public void avoid(Set<Integer> executors) {}
+
+    @Override
+    public void keepHome(boolean home) {}
+  }
+
+  /** The copies launched when every report says other processes keep the host {@code load} busy. */
+  private static List<List<Integer>> lateCopies(double load) {
+    return lateCopies(PLAN, new String[] {"0", "1", "2"}, new int[] {0, 2}, load);
+  }
+
+  /**
+   * The copies {@code plan}'s launches place when tasks {@code slow} have run a second on their
+   * home executors and every other home copy finished in 60 ms, each reporting {@code load}: for
+   * three executors the fast ones ran on executor 2 (task 3 on 0), for one on it.
+   */
+  private static List<List<Integer>> lateCopies(
+      StealPlan plan, String[] executorIds, int[] slow, double load) {
+    TaskLaunchListener listener = new TaskLaunchListener("test");
+    RecordingPlacement placement = new RecordingPlacement();
+    StealLaunches launches =
+        new StealLaunches(plan, 1.5, listener, executorIds, placement, StealHome.CHUNKS);
+    long now = System.currentTimeMillis();
+    BitSet fast = plan.homeTasks();
+    for (int task : slow) {
+      listener.launched(0, task, 1, now - 1_000, executorIds[plan.executorOf(task)]);
+      fast.clear(task);
+    }
+    Arrivals arrivals = new Arrivals();
+    for (int task = fast.nextSetBit(0); task >= 0; task = fast.nextSetBit(task + 1)) {
+      String executor = executorIds[executorIds.length == 1 ? 0 : task == 3 ? 0 : 2];
+      listener.launched(0, task, 1, now - 60, executor);
+      arrivals.record(
+          new PartialResult(
+              0,
+              task,
+              0,
+              executor,
+              now - 60,
+              now,
+              0,
+              PackedVector.pack(new double[] {1}),
+              null,
+              load,
+              1));
+    }
+    LateLaunchPolicy.Launch launch = launches.due(0, arrivals);
+    BitSet expectedTasks = new BitSet();
+    placement.placed.forEach(p -> expectedTasks.set(p.get(0)));
+    assertEquals(expectedTasks, launch.tasks(), "launched and placed");
+    return placement.placed;
+  }
+
+  @Test
+  void aLateChunkWhoseOtherHolderIsComputingGetsACopyThereWhenItsHostHasCpuToSpare() {
+    assertEquals(List.of(List.of(6, 1), List.of(8, 2)), lateCopies(0.3));
+  }
+
+  @Test
+  void withOneExecutorALateChunksCopyTakesAnotherCoreWhateverTheLoad() {
+    StealPlan local = new StealPlan(2, 2, 2, 1); // chunk 0's copy is task 4, on the one executor
+    assertEquals(
+        List.of(List.of(4, 0)), lateCopies(local, new String[] {"driver"}, new int[] {0}, 0.97));
+  }
+
+  @Test
+  void onABusyHostALateChunkWaitsForAnIdleHolder() {
+    // executor 1 has not reported: it is taken to be as busy as the others' reports say
+    assertEquals(List.of(List.of(8, 2)), lateCopies(0.97));
+  }
+}

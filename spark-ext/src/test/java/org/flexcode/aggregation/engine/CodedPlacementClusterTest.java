@@ -1,0 +1,104 @@
+package org.flexcode.aggregation.engine;
+
+import static org.flexcode.aggregation.engine.EngineTestSupport.STATISTIC;
+import static org.flexcode.aggregation.engine.EngineTestSupport.data;
+import static org.flexcode.aggregation.engine.EngineTestSupport.eventually;
+import static org.flexcode.aggregation.engine.EngineTestSupport.expected;
+import static org.flexcode.aggregation.engine.EngineTestSupport.relativeError;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.flexcode.aggregation.AggregateResult;
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.aggregation.BlockStatistic;
+import org.flexcode.coding.GradientCode;
+import org.flexcode.metrics.TaskTiming;
+import org.flexcode.spark.SparkInternals;
+import org.flexcode.stragglers.StragglerInjector;
+import org.flexcode.stragglers.StragglerPattern;
+import org.flexcode.testing.SparkExtension;
+import org.flexcode.testing.SparkMaster;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** A real multi-JVM cluster: three executor processes with one core each. */
+@ExtendWith(SparkExtension.class)
+@SparkMaster("local-cluster[3,1,1024]")
+@Tag("cluster")
+class CodedPlacementClusterTest {
+
+  @Test
+  void cachesTheCopiesOfEachBlockOnDistinctExecutors(JavaSparkContext jsc) throws Exception {
+    assertTrue(
+        eventually(180_000, () -> SparkInternals.executors(jsc.sc()).size() == 3),
+        "three executors registered: " + SparkInternals.executors(jsc.sc()));
+    for (AggregationStrategy strategy :
+        List.of(AggregationStrategy.cyclic(2), AggregationStrategy.frc(2))) {
+      try (CodedAggregator<Double> engine =
+          CodedAggregator.create(data(jsc, 600, 6), strategy, AggregatorOptions.defaults())) {
+        GradientCode code = engine.code();
+        for (int block = 0; block < code.numTasks(); block++) {
+          Set<String> executors = new HashSet<>();
+          for (int task : code.tasksHolding(block)) {
+            List<String> cachedOn = SparkInternals.cachedOn(jsc.sc(), engine.codedRddId(), task);
+            assertEquals(1, cachedOn.size(), strategy + " task " + task + " cached on " + cachedOn);
+            executors.add(cachedOn.get(0));
+          }
+          assertEquals(
+              3, executors.size(), strategy + " block " + block + "'s copies on " + executors);
+        }
+        AggregateResult result = engine.aggregate(3.0, STATISTIC, 3);
+        assertTrue(relativeError(result.values(), expected(600, 3.0)) <= 1e-9, strategy.spec());
+        // Where Spark ran each task is its scheduler's choice (locality waits, free slots), so
+        // the test checks that the record names, for every finished task, one of the cluster's
+        // executors, not how the tasks spread.
+        Set<String> registered = new HashSet<>();
+        SparkInternals.executors(jsc.sc()).forEach(e -> registered.add(e.id()));
+        for (var t : result.record().finished()) {
+          assertTrue(
+              registered.contains(t.executorId()),
+              "task " + t.task() + " ran on " + t.executorId() + ", not in " + registered);
+        }
+      }
+    }
+  }
+
+  @Test
+  void executorLevelStragglersFollowTheExecutor(JavaSparkContext jsc) throws Exception {
+    assertTrue(eventually(180_000, () -> SparkInternals.executors(jsc.sc()).size() == 3));
+    // Executor "0" is 3x slower every iteration, whichever partitions it holds.
+    BlockStatistic<Double, Double> busy =
+        (model, iteration, block, records, out) -> {
+          long until = System.nanoTime() + 30_000_000L; // 30 ms of real work per block
+          double x = 0;
+          while (System.nanoTime() < until) {
+            x += Math.sqrt(x + 1);
+          }
+          out[0] += records.size() + (x > -1 ? 0 : 1);
+        };
+    StragglerInjector injector =
+        new StragglerInjector(StragglerPattern.parse("persistent:k=1,factor=3"), 1);
+    AggregatorOptions options = AggregatorOptions.defaults().withInjector(injector);
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(data(jsc, 600, 6), AggregationStrategy.bsp(), options)) {
+      Set<String> executors = new HashSet<>();
+      for (int i = 0; i < 3; i++) {
+        for (TaskTiming t : engine.aggregate(1.0, busy, 1).record().finished()) {
+          executors.add(t.executorId());
+          if (t.executorId().equals("0")) {
+            assertTrue(t.injectedDelayMs() >= 40, "executor 0 is slowed: " + t);
+          } else {
+            assertEquals(0, t.injectedDelayMs(), "other executors are not: " + t);
+          }
+        }
+      }
+      assertEquals(Set.of("0", "1", "2"), executors);
+    }
+  }
+}
