@@ -1,11 +1,13 @@
 package org.flexcode.cli;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.ml.util.MLWritable;
 import org.apache.spark.sql.SparkSession;
 import org.flexcode.aggregation.AggregatorOptions;
@@ -156,7 +158,15 @@ final class JobOutput {
     String out = args.required("report");
     try {
       if (out.contains("://")) {
-        report.write(out, SparkSession.active().sparkContext().hadoopConfiguration());
+        org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(out);
+        FileSystem fs =
+            file.getFileSystem(SparkSession.active().sparkContext().hadoopConfiguration());
+        if (file.getParent() != null) {
+          fs.mkdirs(file.getParent());
+        }
+        try (OutputStream stream = fs.create(file, true)) {
+          report.write(stream);
+        }
         System.out.println("report: " + out);
       } else {
         Path file = Path.of(out);

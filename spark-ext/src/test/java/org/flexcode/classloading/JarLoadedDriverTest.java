@@ -5,13 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
@@ -20,10 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A jar added at run time: {@link JarLoadedDriver} runs in a fresh JVM whose class path holds Spark
- * and that one class, not FlexCode; FlexCode comes from a jar of the main classes, loaded through a
- * child URLClassLoader on the driver and {@code spark.jars} on the executors. LR, MF and LDA fit:
- * what tasks send back, and the broadcast model they read, deserialize without FlexCode on the
- * driver's system class path.
+ * and that one class, not FlexCode; FlexCode comes from a jar of the main classes (spark-ext's and
+ * flexcode-core's, as the library's jar carries both), loaded through a child URLClassLoader on the
+ * driver and {@code spark.jars} on the executors. LR, MF and LDA fit: what tasks send back, and the
+ * broadcast model they read, deserialize without FlexCode on the driver's system class path.
  */
 @Tag("spark")
 class JarLoadedDriverTest {
@@ -33,8 +36,10 @@ class JarLoadedDriverTest {
   @Test
   void fitsLrMfAndLdaWithFlexCodeOnlyInAChildClassLoader() throws Exception {
     Path mainClasses = classesDir(org.flexcode.aggregation.engine.CodedAggregator.class);
+    // flexcode-core's classes (its classes folder or jar), which the library's jar carries.
+    Path coreClasses = classesDir(org.flexcode.coding.GradientCode.class);
     Path testClasses = classesDir(JarLoadedDriver.class);
-    Path jar = jar(mainClasses, dir.resolve("flexcode.jar"));
+    Path jar = jar(List.of(mainClasses, coreClasses), dir.resolve("flexcode.jar"));
     Path driverDir = dir.resolve("driver");
     String driverClass = JarLoadedDriver.class.getName().replace('.', '/') + ".class";
     Files.createDirectories(driverDir.resolve(driverClass).getParent());
@@ -46,7 +51,7 @@ class JarLoadedDriverTest {
         System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     for (String entry : surefire.split(File.pathSeparator)) {
       Path p = Path.of(entry).toAbsolutePath();
-      if (!p.equals(mainClasses) && !p.equals(testClasses)) {
+      if (!p.equals(mainClasses) && !p.equals(coreClasses) && !p.equals(testClasses)) {
         classPath.add(entry);
       }
     }
@@ -92,14 +97,32 @@ class JarLoadedDriverTest {
         .toAbsolutePath();
   }
 
-  private static Path jar(Path classes, Path target) throws IOException {
+  /** A jar of the class files of {@code sources}: classes folders, or jars (their class files). */
+  private static Path jar(List<Path> sources, Path target) throws IOException {
     try (OutputStream file = Files.newOutputStream(target);
-        JarOutputStream jar = new JarOutputStream(file);
-        Stream<Path> files = Files.walk(classes)) {
-      for (Path p : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-        jar.putNextEntry(new JarEntry(classes.relativize(p).toString().replace('\\', '/')));
-        Files.copy(p, jar);
-        jar.closeEntry();
+        JarOutputStream jar = new JarOutputStream(file)) {
+      for (Path source : sources) {
+        if (Files.isDirectory(source)) {
+          try (Stream<Path> files = Files.walk(source)) {
+            for (Path p : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+              jar.putNextEntry(new JarEntry(source.relativize(p).toString().replace('\\', '/')));
+              Files.copy(p, jar);
+              jar.closeEntry();
+            }
+          }
+        } else {
+          try (JarFile in = new JarFile(source.toFile())) {
+            for (JarEntry entry : Collections.list(in.entries())) {
+              if (entry.getName().endsWith(".class")) {
+                jar.putNextEntry(new JarEntry(entry.getName()));
+                try (InputStream bytes = in.getInputStream(entry)) {
+                  bytes.transferTo(jar);
+                }
+                jar.closeEntry();
+              }
+            }
+          }
+        }
       }
     }
     return target;

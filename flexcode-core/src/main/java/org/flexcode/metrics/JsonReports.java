@@ -7,8 +7,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 
 /**
  * Writes a report (maps, lists, records and numbers) as indented JSON, the one format of every
@@ -42,18 +40,10 @@ public final class JsonReports {
   }
 
   /**
-   * Writes {@code value} as indented JSON (and a final newline) to {@code path} through Hadoop's
-   * FileSystem (hdfs://, s3a:// with hadoop-aws, file://, or the default file system for a path
-   * without a scheme), creating its folder and replacing an existing file.
+   * Writes {@code value} as indented JSON (and a final newline) to {@code out}, left open: the
+   * caller's stream, e.g. a file of Hadoop's FileSystem (hdfs://, s3a://).
    */
-  public static void write(String path, Object value, Configuration conf) throws IOException {
-    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(path);
-    FileSystem fs = file.getFileSystem(conf);
-    if (file.getParent() != null) {
-      fs.mkdirs(file.getParent());
-    }
-    try (OutputStream out = fs.create(file, true)) {
-      out.write((toJson(value) + "\n").getBytes(StandardCharsets.UTF_8));
-    }
+  public static void write(OutputStream out, Object value) throws IOException {
+    out.write((toJson(value) + "\n").getBytes(StandardCharsets.UTF_8));
   }
 }

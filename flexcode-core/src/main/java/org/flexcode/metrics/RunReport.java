@@ -3,6 +3,7 @@ package org.flexcode.metrics;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -167,12 +168,14 @@ public final class RunReport implements AutoCloseable {
     JsonReports.write(file, root);
   }
 
-  /** Writes the JSON to {@code path} through Hadoop's FileSystem ({@link JsonReports}). */
-  public synchronized void write(String path, org.apache.hadoop.conf.Configuration conf)
-      throws IOException {
+  /**
+   * Writes the JSON to {@code out} (left open; e.g. a file of Hadoop's FileSystem) and closes the
+   * JSON-lines stream.
+   */
+  public synchronized void write(OutputStream out) throws IOException {
     close();
     root.put("iterations", new ArrayList<>(recent));
-    JsonReports.write(path, root, conf);
+    JsonReports.write(out, root);
   }
 
   /** Closes the JSON-lines stream, if any. */

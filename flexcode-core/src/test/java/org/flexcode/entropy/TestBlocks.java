@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.flexcode.testing.ProjectPaths;
 
 /**
  * Labelled points read without Spark for the entropy tests: a9a (LIBSVM) and the Avazu sample (CSV;
@@ -32,7 +31,7 @@ final class TestBlocks {
 
   /** The first {@code limit} points of datasets/a9a/a9a (labels -1/+1, indices 1-based). */
   static List<Point> a9a(int limit) {
-    Path file = ProjectPaths.datasets().resolve("a9a/a9a");
+    Path file = datasets().resolve("a9a/a9a");
     List<Point> points = new ArrayList<>();
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String line;
@@ -61,7 +60,7 @@ final class TestBlocks {
 
   /** The first {@code limit} rows of datasets/avazu-sample/train.csv; label = click. */
   static List<Point> avazu(int limit) {
-    Path file = ProjectPaths.datasets().resolve("avazu-sample/train.csv");
+    Path file = datasets().resolve("avazu-sample/train.csv");
     List<Point> points = new ArrayList<>();
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String[] header = in.readLine().split(",");
@@ -99,5 +98,28 @@ final class TestBlocks {
       blocks.add(points.subList(from, from + size));
     }
     return blocks;
+  }
+
+  /**
+   * datasets/ of the project root: the folder the build passes as {@code flexcode.project.root},
+   * otherwise the working directory or its nearest parent with datasets/ and pom.xml.
+   */
+  private static Path datasets() {
+    String configured = System.getProperty("flexcode.project.root");
+    if (configured != null && isRoot(Path.of(configured))) {
+      return Path.of(configured).toAbsolutePath().resolve("datasets");
+    }
+    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+      if (isRoot(p)) {
+        return p.resolve("datasets");
+      }
+    }
+    throw new IllegalStateException(
+        "cannot find the FlexCode project root (a folder with datasets/ and pom.xml) from "
+            + Path.of("").toAbsolutePath());
+  }
+
+  private static boolean isRoot(Path p) {
+    return Files.isDirectory(p.resolve("datasets")) && Files.isRegularFile(p.resolve("pom.xml"));
   }
 }
