@@ -205,6 +205,14 @@ public interface AggregationStrategy {
     return 0;
   }
 
+  /**
+   * How many results an iteration may leave out ({@code b} of {@code ignore:b} and {@code ssp}; 0
+   * by default): the strategy needs more tasks than this.
+   */
+  default int leftOut() {
+    return 0;
+  }
+
   /** The number of tasks must be a multiple of this (s+1 for {@code frc}, else 1). */
   default int taskMultiple() {
     return 1;
@@ -263,5 +271,13 @@ public interface AggregationStrategy {
    */
   default Decision bestEffort(GradientCode code, BitSet finished) {
     return bind(code, new long[0]).bestEffort(finished);
+  }
+
+  /**
+   * This strategy as the capability {@code type} (an interface the engine or a layout defines, such
+   * as a layout or launches of its own), if it has it.
+   */
+  default <C> Optional<C> capability(Class<C> type) {
+    return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
   }
 }

@@ -114,4 +114,12 @@ public interface BoundStrategy {
 
   /** The job of iteration {@code computedAt} ended; its tasks without a result will not report. */
   default void abandon(int computedAt) {}
+
+  /**
+   * This bound strategy as the capability {@code type} (an interface the engine or a layout
+   * defines, such as a layout or launches of its own), if it has it.
+   */
+  default <C> Optional<C> capability(Class<C> type) {
+    return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
+  }
 }

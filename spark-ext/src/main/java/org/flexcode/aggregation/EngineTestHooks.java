@@ -1,6 +1,5 @@
 package org.flexcode.aggregation;
 
-import org.flexcode.aggregation.engine.OthersCpuLoad;
 import org.flexcode.stragglers.StragglerHook;
 
 /**

@@ -3,7 +3,6 @@ package org.flexcode.aggregation;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
-import org.flexcode.aggregation.engine.OthersCpuLoad;
 
 /**
  * What one task attempt reports through the accumulator: its coded partial statistic (or, for an

@@ -1,17 +1,16 @@
 /**
- * The Spark side of FlexCode: a coded, cached RDD whose partitions hold redundant data blocks, and
- * an engine that runs one asynchronous job per iteration, receives partial results through an
- * {@code AccumulatorV2} as tasks finish, decodes as soon as the finished set allows, and cancels
- * the rest. Strategies are typed values ({@code AggregationStrategy}, parsed once from a spec such
- * as {@code hybrid:s=1,m=1}) that bind to the data into the decoder deciding when.
+ * FlexCode's aggregation, the straggler-tolerant replacement for {@code treeAggregate}. This
+ * package is the seam every part shares: {@link org.flexcode.aggregation.AggregationStrategy} (a
+ * typed value parsed once from a spec such as {@code cyclic:s=1}), {@link
+ * org.flexcode.aggregation.BoundStrategy} (the strategy bound to the data, deciding from the
+ * arrivals), {@link org.flexcode.aggregation.Decision}, the options and the per-iteration result,
+ * and {@link org.flexcode.aggregation.StrategyFamily}, through which every family registers.
  *
- * <p>{@link org.flexcode.aggregation.engine.CodedAggregator} is the entry point; per iteration it
- * runs an {@code IterationRun} (arrival state and the wait), whose {@code JobSubmitter} submits
- * {@code CodedTask}s, whose {@code LateLaunchPolicy} adds late tasks, and whose {@code Recovery}
- * resubmits, approximates or fails; {@code TaskLayout} knows who holds which block and combines a
- * {@link org.flexcode.aggregation.Decision} into the aggregate. Strategy {@code steal} cuts the
- * blocks into chunks and their copies ({@code StealPlan}, {@code PieceRDD}, {@code ChunkRDD},
- * cached by {@code GroupedCaching}), launches copies as executors go idle or chunks run late
- * ({@code StealLaunches}) and counts each chunk once ({@code StealDecoder}).
+ * <p>Sub-packages: {@code engine} (setup, one asynchronous job per iteration, arrivals through an
+ * accumulator, cancellation, recovery, records; its entry point is {@link
+ * org.flexcode.aggregation.engine.CodedAggregator}), {@code copies} (the chunk-copies layout {@code
+ * steal} and {@code auto} share), {@code rules} (decision rules several families use) and {@code
+ * strategy.<family>} (one package per family: its spec record, its family registration, its
+ * decision logic and, where it has them, its launches).
  */
 package org.flexcode.aggregation;

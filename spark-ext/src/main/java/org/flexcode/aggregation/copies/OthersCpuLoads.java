@@ -2,7 +2,7 @@ package org.flexcode.aggregation.copies;
 
 import java.util.Arrays;
 import org.flexcode.adaptive.CopyThresholds;
-import org.flexcode.aggregation.engine.OthersCpuLoad;
+import org.flexcode.aggregation.OthersCpuLoad;
 import org.flexcode.metrics.SampleStats;
 
 /**

@@ -7,7 +7,6 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.engine.CodedTask;
-import org.flexcode.aggregation.strategy.steal.Steal;
 import org.flexcode.coding.GradientCode;
 
 /**
@@ -21,22 +20,21 @@ import org.flexcode.coding.GradientCode;
  */
 public final class StealDecoder implements BoundStrategy {
 
-  private final Steal strategy;
+  private final AggregationStrategy strategy;
+  private final int copies;
   private final GradientCode code;
   private final int numChunks;
 
-  public StealDecoder(Steal strategy, GradientCode code) {
-    if (code.numTasks() % strategy.copies() != 0) {
+  /** The decoder of {@code strategy} over {@code code}: {@code copies} copies of each chunk. */
+  public StealDecoder(AggregationStrategy strategy, int copies, GradientCode code) {
+    if (code.numTasks() % copies != 0) {
       throw new IllegalArgumentException(
-          "steal: "
-              + code.numTasks()
-              + " tasks are not r="
-              + strategy.copies()
-              + " copies of each chunk");
+          "steal: " + code.numTasks() + " tasks are not r=" + copies + " copies of each chunk");
     }
     this.strategy = strategy;
+    this.copies = copies;
     this.code = code;
-    this.numChunks = code.numTasks() / strategy.copies();
+    this.numChunks = code.numTasks() / copies;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package org.flexcode.aggregation.copies;
 
 import java.util.List;
+import org.flexcode.aggregation.IterationDetail;
 
 /**
  * What {@code steal} did in one iteration: the chunks whose result came from a copy other than
@@ -8,7 +9,8 @@ import java.util.List;
  * time spent on copies whose result was not used (duplicated work: losers that ran until they were
  * cancelled or finished second).
  */
-public record StealRecord(List<Move> moves, int copiesLaunched, long duplicatedTaskMs) {
+public record StealRecord(List<Move> moves, int copiesLaunched, long duplicatedTaskMs)
+    implements IterationDetail {
 
   /** Nothing moved: every other strategy, and steal without stragglers. */
   public static final StealRecord NONE = new StealRecord(List.of(), 0, 0);
@@ -29,5 +31,11 @@ public record StealRecord(List<Move> moves, int copiesLaunched, long duplicatedT
   /** Duplicated task-seconds. */
   public double duplicatedTaskSeconds() {
     return duplicatedTaskMs / 1000.0;
+  }
+
+  /** The chunks that moved. */
+  @Override
+  public int workMoved() {
+    return moves.size();
   }
 }

@@ -5,14 +5,9 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
-import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.engine.BlockCounts;
-import org.flexcode.aggregation.engine.CodedAggregator;
 import org.flexcode.aggregation.engine.CodedBlock;
 import org.flexcode.aggregation.engine.CodedRDD;
-import org.flexcode.aggregation.engine.TaskLaunchListener;
-import org.flexcode.aggregation.strategy.auto.Auto;
-import org.flexcode.aggregation.strategy.steal.Steal;
 import org.flexcode.spark.SparkInternals;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,59 +19,32 @@ import org.slf4j.LoggerFactory;
  */
 public final class StealSetup {
 
-  private static final Logger LOG = LoggerFactory.getLogger(CodedAggregator.class);
+  private static final Logger LOG = LoggerFactory.getLogger(ChunkCopiesLayout.class);
 
   private StealSetup() {}
 
   /**
-   * {@code steal}'s plan over the input's blocks and the registered executors (one in local mode,
-   * where every copy shares the driver's executor: stealing degenerates to bsp over chunks plus
-   * late copies on free cores); null for the strategies without steal's layout.
+   * The plan of {@code spec}'s copies over the input's blocks and the registered executors (one in
+   * local mode, where every copy shares the driver's executor: stealing degenerates to bsp over
+   * chunks plus late copies on free cores); {@code strategy} names it in the log.
    */
-  public static StealPlan stealPlan(
-      AggregationStrategy strategy, int blocks, List<SparkInternals.Executor> executors) {
-    Steal steal = layoutOf(strategy);
-    if (steal == null) {
-      return null;
-    }
+  static StealPlan stealPlan(
+      String strategy, CopiesSpec spec, int blocks, List<SparkInternals.Executor> executors) {
     StealPlan plan =
-        new StealPlan(blocks, steal.chunks(), steal.copies(), Math.max(1, executors.size()));
+        new StealPlan(blocks, spec.chunks(), spec.copies(), Math.max(1, executors.size()));
     if (executors.size() <= 1) {
       LOG.info(
           "FlexCode: {} with one executor: no other executor to move chunks to; {} chunks run as"
               + " bsp over chunks, with late copies on free cores",
-          steal.describe(),
+          strategy,
           plan.numChunks());
     } else if (!plan.distinctCopies()) {
       LOG.warn(
           "FlexCode: only {} executors for r={} copies of each chunk; some copies share one",
           executors.size(),
-          steal.copies());
+          spec.copies());
     }
     return plan;
-  }
-
-  /**
-   * {@code strategy} with steal's copies fitted to the {@code executors} registered: r copies need
-   * r executors to sit apart, so r is lowered to the executors' count, never below two (with one
-   * executor, in local mode, both copies share it, and the second serves late copies on free
-   * cores); the other strategies as they are.
-   */
-  public static AggregationStrategy fitCopies(AggregationStrategy strategy, int executors) {
-    Steal layout = layoutOf(strategy);
-    int fitted = layout == null ? 0 : Math.min(layout.copies(), Math.max(2, executors));
-    if (layout == null || fitted == layout.copies()) {
-      return strategy;
-    }
-    LOG.info(
-        "FlexCode: {} asks for r={} copies of each chunk, {} executor(s) registered: caching {}",
-        strategy.describe(),
-        layout.copies(),
-        executors,
-        fitted);
-    return strategy instanceof Auto auto
-        ? new Auto(auto.exact(), fitted, auto.chunks(), auto.floor())
-        : new Steal(fitted, layout.chunks(), layout.late(), layout.home());
   }
 
   /** Setup tasks caching chunk copies per executor: two, for executors' two cores or more. */
@@ -112,18 +80,6 @@ public final class StealSetup {
           pieces, plan, chunksByBlock(plan), blockHomes(plan, executors), record -> 1L);
     }
     return new Chunked<>(new ChunkRDD<>(pieces, plan).toJavaRDD(), pieces, pinned);
-  }
-
-  /**
-   * Whether {@code strategy} caches only the home copies at setup, the other holders' copies on
-   * first use: {@code auto}, whose ignore and calm bsp iterations run home copies alone. A holder
-   * that first runs one of a slow executor's chunks cuts its copy from the input block (pinned
-   * until the engine closes, if the caller had not cached it) and caches it. Caching the chunks as
-   * well cost session 24's emulated setup about 0.3 s: 16 setup tasks on two cores, each cutting
-   * and caching four chunks before their home copies.
-   */
-  public static boolean holdersOnDemand(AggregationStrategy strategy) {
-    return strategy instanceof Auto;
   }
 
   /** Each block's home executor's location (its chunks' copy 0); null in local mode. */
@@ -221,29 +177,6 @@ public final class StealSetup {
       records[plan.blockOf(chunk)] += taskRecords[plan.taskOf(chunk, 0)];
     }
     return records;
-  }
-
-  /** {@code steal}'s launches over {@code holders}; null for the other strategies. */
-  public static StealLaunches launches(
-      AggregationStrategy strategy,
-      StealPlan plan,
-      TaskLaunchListener listener,
-      List<SparkInternals.Executor> executors,
-      HolderRDD<?> holders) {
-    if (holders == null) {
-      return null;
-    }
-    Steal layout = layoutOf(strategy);
-    return new StealLaunches(
-        plan, layout.late(), listener, executorIds(executors), holders, layout.home());
-  }
-
-  /** The steal layout {@code strategy} caches: steal's own, auto's; null for the others. */
-  static Steal layoutOf(AggregationStrategy strategy) {
-    if (strategy instanceof Steal steal) {
-      return steal;
-    }
-    return strategy instanceof Auto auto ? auto.layout() : null;
   }
 
   /** The RDD {@code steal}'s jobs run over: the cached copies, a home copy on any holder. */

@@ -4,6 +4,7 @@ import java.io.Serializable;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -14,20 +15,12 @@ import org.flexcode.aggregation.BlockStatistic;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.EngineTestHooks;
+import org.flexcode.aggregation.IterationDetail;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.TaskLayout;
 import org.flexcode.aggregation.UndecodableIterationException;
-import org.flexcode.aggregation.copies.HolderRDD;
-import org.flexcode.aggregation.copies.StealLaunches;
-import org.flexcode.aggregation.copies.StealPlan;
-import org.flexcode.aggregation.copies.StealRecord;
-import org.flexcode.aggregation.copies.StealSetup;
-import org.flexcode.aggregation.strategy.auto.AutoDecoder;
-import org.flexcode.aggregation.strategy.shadow.LateShadows;
-import org.flexcode.aggregation.strategy.ssp.SspDecoder;
-import org.flexcode.aggregation.strategy.ssp.SspLaunches;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.entropy.Colouring;
 import org.flexcode.metrics.IterationRecord;
@@ -71,8 +64,9 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final AggregationStrategy strategy;
   private final GradientCode code;
   private final AggregatorOptions options;
+  private final DataLayout<T> data;
   private final CodedRDD<T> coded;
-  private final long[] blockRecords; // per task of the code (steal: per chunk copy)
+  private final long[] blockRecords; // per task of the code (chunk copies: per copy)
   private final long[] inputBlockRecords; // per block of the input
   private final PartialResultAccumulator accumulator;
   private final TaskLaunchListener listener;
@@ -81,9 +75,6 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final BoundStrategy bound;
   private final Recovery recovery;
   private final TaskLayout layout;
-  private final StealPlan plan; // steal's chunk copies; null for the other strategies
-  private final StealLaunches stealing; // steal's launches; null for the other strategies
-  private final StealSetup.Chunked<T> keptChunks; // auto's input, read by copies made on demand
   private final AtomicInteger lateResults = new AtomicInteger();
 
   /**
@@ -107,29 +98,24 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.jsc = JavaSparkContext.fromSparkContext(input.context());
     this.options = options;
     List<SparkInternals.Executor> executors = SparkInternals.executors(jsc.sc());
-    strategy = StealSetup.fitCopies(strategy, executors.size());
-    this.strategy = strategy;
-    this.plan = StealSetup.stealPlan(strategy, input.getNumPartitions(), executors);
-    boolean onDemand = StealSetup.holdersOnDemand(strategy); // chunks cut by the home copies' job
-    StealSetup.Chunked<T> chunked =
-        plan == null ? null : StealSetup.chunk(input, plan, executors, !onDemand);
-    JavaRDD<T> data = chunked == null ? input : chunked.copies();
-    int n = data.getNumPartitions();
-    this.code = strategy.code(n);
-    ShadowSpec shadows = strategy.shadows();
+    Optional<LayoutSource> own = strategy.capability(LayoutSource.class);
+    this.strategy = own.map(source -> source.fitTo(executors.size())).orElse(strategy);
+    this.data =
+        this.strategy
+            .capability(LayoutSource.class)
+            .map(source -> source.<T>layOut(input, executors))
+            .orElseGet(() -> new CodedLayout<>(input));
+    int n = data.data().getNumPartitions();
+    this.code = this.strategy.code(n);
+    ShadowSpec shadows = this.strategy.shadows();
     this.layout =
-        new TaskLayout(
-            code,
-            strategy.cachedBlocks(code),
-            shadows,
-            plan == null ? 1.0 : 1.0 / plan.chunksPerBlock());
+        new TaskLayout(code, this.strategy.cachedBlocks(code), shadows, data.blockWorth());
     warnIfUncoloured(shadows, colouring);
-    this.coded = cache(data, shadows, colouring, locations(executors));
-    BlockCounts counts = countCached(chunked, onDemand, executors, n);
-    this.keptChunks = onDemand ? chunked : null;
+    this.coded =
+        cache(data.data(), colouring, data.locations(layout, code.stragglerTolerance() + 1));
+    BlockCounts counts = data.cache(coded, n);
     this.blockRecords = counts.blockRecords();
-    this.inputBlockRecords =
-        plan == null ? blockRecords : StealSetup.recordsPerBlock(plan, blockRecords);
+    this.inputBlockRecords = data.inputBlockRecords(blockRecords);
     logShadows(shadows, counts);
 
     this.accumulator = new PartialResultAccumulator();
@@ -138,24 +124,22 @@ public final class CodedAggregator<T> implements AutoCloseable {
     String groupPrefix = GROUP_PREFIX + ENGINES.incrementAndGet() + "-";
     this.listener = new TaskLaunchListener(groupPrefix);
     jsc.sc().addSparkListener(listener);
-    HolderRDD<T> holders = plan == null ? null : StealSetup.holders(coded, plan, executors);
     this.submitter =
         new JobSubmitter<>(
-            holders == null ? coded : holders,
-            holders == null ? null : StealSetup.blockTasks(coded, plan, executors),
+            data.jobData(coded),
+            data.blockTasks(coded),
             layout,
             accumulator,
             options,
-            strategy.describe(),
+            this.strategy.describe(),
             groupPrefix);
-    this.stealing = StealSetup.launches(strategy, plan, listener, executors, holders);
-    this.bound = strategy.bind(code, blockRecords);
-    this.late = lateLaunches(shadows);
+    this.bound = this.strategy.bind(code, blockRecords);
+    this.late = lateLaunches();
     this.lingering = new LingeringTasks(bound);
     this.recovery = new Recovery(bound, layout, options, blockRecords);
     LOG.info(
         "FlexCode: {} over {} tasks ({}), {} records cached in RDD {} in {} ms",
-        strategy.describe(),
+        this.strategy.describe(),
         layout.numTasks(),
         code.describe(),
         Arrays.stream(inputBlockRecords).sum(),
@@ -164,35 +148,18 @@ public final class CodedAggregator<T> implements AutoCloseable {
   }
 
   /**
-   * Caches the coded data and counts each task's records ({@code n} tasks; steal's copies through
-   * {@link StealSetup#cacheCopies}: auto's home copies alone), then drops what steal's setup cached
-   * for it ({@code chunked}, null for the other strategies; {@code onDemand}, for auto, keeps its
-   * pinned input, which its other copies are cut from on demand, until {@link #close}).
+   * What launches tasks beyond an iteration's own: the layout's (chunk copies), else the bound
+   * strategy's ({@link LaunchSource}), else nothing late.
    */
-  private BlockCounts countCached(
-      StealSetup.Chunked<T> chunked,
-      boolean onDemand,
-      List<SparkInternals.Executor> executors,
-      int n) {
-    BlockCounts counts =
-        plan == null
-            ? BlockCounts.count(coded.toJavaRDD(), n)
-            : StealSetup.cacheCopies(coded, plan, executors, onDemand);
-    if (chunked != null && !onDemand) {
-      chunked.release(); // every chunk copy is cached now
+  private LateLaunchPolicy lateLaunches() {
+    LateLaunchPolicy own = data.launches(bound, listener);
+    if (own != null) {
+      return own;
     }
-    return counts;
-  }
-
-  /** What launches tasks beyond an iteration's own: auto's, steal's, ssp's, or the shadows'. */
-  private LateLaunchPolicy lateLaunches(ShadowSpec shadows) {
-    if (bound instanceof AutoDecoder auto) {
-      return auto.launches(plan, stealing);
-    }
-    if (stealing != null) {
-      return stealing;
-    }
-    return bound instanceof SspDecoder ssp ? new SspLaunches(ssp) : shadowLaunches(shadows);
+    return bound
+        .capability(LaunchSource.class)
+        .map(source -> source.launches(layout, listener))
+        .orElseGet(() -> LateLaunchPolicy.none(layout.numTasks()));
   }
 
   private void checkCanAggregate(int dimension) {
@@ -220,16 +187,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
     }
   }
 
-  /** Each task's preferred executor: steal's planned copies, else a block's copies spread. */
-  private String[] locations(List<SparkInternals.Executor> executors) {
-    return plan != null
-        ? StealSetup.stealLocations(plan, executors)
-        : CodedRDD.spreadOverExecutors(jsc.sc(), layout, code.stragglerTolerance() + 1);
-  }
-
   /** The coded layout of {@code data}, named and persisted (cached when first counted). */
-  private CodedRDD<T> cache(
-      JavaRDD<T> data, ShadowSpec shadows, Colouring<T> colouring, String[] locations) {
+  private CodedRDD<T> cache(JavaRDD<T> data, Colouring<T> colouring, String[] locations) {
     CodedRDD<T> rdd = new CodedRDD<>(data.rdd(), layout, code.describe(), colouring, locations);
     rdd.setName("FlexCode coded data, " + code.describe());
     rdd.persist(options.storageLevel());
@@ -335,12 +294,11 @@ public final class CodedAggregator<T> implements AutoCloseable {
     if (LOG.isDebugEnabled()) {
       LOG.debug("FlexCode iteration {}: {}", it, record);
     }
-    StealRecord steal =
-        stealing == null
-            ? StealRecord.NONE
-            : stealing.report(it, current.arrivals(), decision, decodeStartMs);
-    IterationMonitor.publish(jsc.sc(), options.workload(), record, steal.moves().size());
-    return new AggregateResult(sum, decision.exact(), record, steal);
+    IterationDetail detail = data.detail(it, current.arrivals(), decision, decodeStartMs);
+    IterationMonitor.publish(
+        jsc.sc(), options.workload(), record, detail == null ? 0 : detail.workMoved());
+    return new AggregateResult(
+        sum, decision.exact(), record, detail == null ? List.of() : List.of(detail));
   }
 
   private static void logShadows(ShadowSpec shadows, BlockCounts counts) {
@@ -361,13 +319,6 @@ public final class CodedAggregator<T> implements AutoCloseable {
               + " the shadows' subsets are uniform random",
           strategy.describe());
     }
-  }
-
-  /** Late shadows if the strategy asks for them, else nothing late. */
-  private LateLaunchPolicy shadowLaunches(ShadowSpec shadows) {
-    return shadows.late()
-        ? new LateShadows(layout, code.stragglerTolerance(), shadows, listener)
-        : LateLaunchPolicy.none(layout.numTasks());
   }
 
   /**
@@ -458,8 +409,6 @@ public final class CodedAggregator<T> implements AutoCloseable {
     jsc.sc().removeSparkListener(listener);
     lingering.close();
     coded.unpersist(false);
-    if (keptChunks != null) {
-      keptChunks.release();
-    }
+    data.close();
   }
 }

@@ -8,9 +8,9 @@ import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.VoidFunction;
 import org.apache.spark.util.AccumulatorV2;
+import org.flexcode.aggregation.OthersCpuLoad;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.TaskLayout;
-import org.flexcode.aggregation.copies.StealDecoder;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.stragglers.StragglerInjector;
 
@@ -24,10 +24,10 @@ import org.flexcode.stragglers.StragglerInjector;
  * homeGroup} g > 1 the task is one of {@code steal}'s block tasks: partition p runs the home copies
  * of chunks p .. p + g - 1 and reports their sum once, as one result covering the g chunks (one
  * gradient per block travels, as bsp's; the driver records it as chunk p's result and zero for the
- * others, all at once, and {@link StealDecoder} takes a chunk from its home copy whenever that
- * arrived, so a block's chunks count together), injected straggling once for the block. {@code
- * testOthersCpuLoad}: the other processes' CPU load results report, when a test forces one (else
- * NaN: measured).
+ * others, all at once, and the chunk-copies decoder ({@code copies.StealDecoder}) takes a chunk
+ * from its home copy whenever that arrived, so a block's chunks count together), injected
+ * straggling once for the block. {@code testOthersCpuLoad}: the other processes' CPU load results
+ * report, when a test forces one (else NaN: measured).
  */
 public record CodedTask<T, M>(
     IterationInput<T, M> input,

@@ -7,7 +7,6 @@ import org.apache.spark.rdd.RDD;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.EngineTestHooks;
 import org.flexcode.aggregation.TaskLayout;
-import org.flexcode.aggregation.copies.BlockHomeRDD;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
 
@@ -37,8 +36,8 @@ public final class JobSubmitter<T> {
 
   /**
    * {@code coded}: the RDD the jobs run over (the coded data, or {@code steal}'s holder view);
-   * {@code blocks}: {@code steal}'s block tasks ({@link BlockHomeRDD}) for {@link #submitBlocks},
-   * null on a layout without chunks.
+   * {@code blocks}: {@code steal}'s block tasks ({@code copies.BlockHomeRDD}) for {@link
+   * #submitBlocks}, null on a layout without chunks.
    */
   JobSubmitter(
       RDD<CodedBlock<T>> coded,

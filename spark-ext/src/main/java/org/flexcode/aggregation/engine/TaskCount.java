@@ -3,8 +3,6 @@ package org.flexcode.aggregation.engine;
 import java.util.function.LongSupplier;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
-import org.flexcode.aggregation.strategy.ignore.Ignore;
-import org.flexcode.aggregation.strategy.ssp.Ssp;
 
 /**
  * How many primary tasks the engine runs, FlexCode's choice rather than the input's accident.
@@ -123,11 +121,8 @@ final class TaskCount {
   static int minimumTasks(AggregationStrategy strategy) {
     int min = Math.max(Math.max(1, strategy.tolerance() + 1), strategy.taskMultiple());
     min = Math.max(min, strategy.shadows().count());
-    if (strategy instanceof Ignore ignore) {
-      min = Math.max(min, ignore.b() + 1);
-    }
-    if (strategy instanceof Ssp ssp) {
-      min = Math.max(min, ssp.b() + 1);
+    if (strategy.leftOut() > 0) {
+      min = Math.max(min, strategy.leftOut() + 1);
     }
     return min;
   }
@@ -151,7 +146,7 @@ final class TaskCount {
   }
 
   private static String neededBecause(AggregationStrategy strategy) {
-    if (strategy instanceof Ignore || strategy instanceof Ssp) {
+    if (strategy.leftOut() > 0) {
       return "more tasks than the b ignored";
     }
     if (strategy.tolerance() > 0) {

@@ -3,30 +3,31 @@ package org.flexcode.aggregation.rules;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
+import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
-import org.flexcode.aggregation.engine.Recovery;
-import org.flexcode.aggregation.strategy.ignore.Ignore;
 import org.flexcode.coding.GradientCode;
 
 /**
- * {@link Ignore} bound: the first n - b arrivals of an uncoded layout, scaled by (all records) /
- * (records of the used blocks), an unbiased-in-expectation estimate when stragglers are random.
+ * The {@code ignore:b} rule, which {@code auto} reuses: the first n - b arrivals of an uncoded
+ * layout, scaled by (all records) / (records of the used blocks), an unbiased-in-expectation
+ * estimate when stragglers are random.
  */
-public record IgnoreDecoder(Ignore strategy, GradientCode code, long[] blockRecords)
+public record IgnoreDecoder(
+    AggregationStrategy strategy, int b, GradientCode code, long[] blockRecords)
     implements BoundStrategy {
 
   @Override
   public Optional<Decision> decide(List<Integer> arrivals, BitSet finished) {
     int n = code.numTasks();
-    int needed = n - strategy.b();
+    int needed = n - b;
     if (arrivals.size() < needed) {
       return Optional.empty();
     }
     return Optional.of(rescaled(n, arrivals.subList(0, needed), blockRecords));
   }
 
-  /** The finished tasks' plain sum; {@link Recovery} rescales it to all records. */
+  /** The finished tasks' plain sum; the engine's recovery rescales it to all records. */
   @Override
   public Decision bestEffort(BitSet finished) {
     return rescaled(code.numTasks(), finished.stream().boxed().toList(), new long[0]);

@@ -66,7 +66,7 @@ class StealBlockHomeTest {
       EngineTestHooks.watchArrivals(arrived::add);
       for (int it = 0; it < 3; it++) {
         AggregateResult result = engine.aggregate(1.0 + it, STATISTIC, 3);
-        assertEquals(StealRecord.NONE, result.steal());
+        assertEquals(StealRecord.NONE, result.detail(StealRecord.class).orElse(StealRecord.NONE));
         Set<Integer> used = Set.copyOf(result.record().usedTasks());
         assertEquals(Set.of(0, 1, 2, 3, 4, 5, 6, 7), used, result.record().toString());
         assertTrue(relativeError(result.values(), expected(RECORDS, 1.0 + it)) <= 1e-12);
@@ -113,11 +113,13 @@ class StealBlockHomeTest {
       assertTrue(
           relativeError(result.values(), expected(RECORDS, 2.0)) <= 1e-12, record.toString());
       Set<Integer> moved =
-          result.steal().moves().stream()
+          result.detail(StealRecord.class).orElse(StealRecord.NONE).moves().stream()
               .filter(StealRecord.Move::late)
               .map(StealRecord.Move::chunk)
               .collect(Collectors.toSet());
-      assertTrue(moved.containsAll(Set.of(2, 3)), result.steal().toString());
+      assertTrue(
+          moved.containsAll(Set.of(2, 3)),
+          result.detail(StealRecord.class).orElse(StealRecord.NONE).toString());
       assertTrue(
           record.usedTasks().containsAll(List.of(CHUNKS + 2, CHUNKS + 3)), record.toString());
       assertTrue(record.cancelledTasks().containsAll(List.of(2, 3)), record.toString());

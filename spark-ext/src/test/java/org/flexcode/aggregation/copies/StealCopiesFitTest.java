@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.engine.LayoutSource;
 import org.flexcode.aggregation.strategy.auto.Auto;
 import org.flexcode.aggregation.strategy.steal.Steal;
 import org.junit.jupiter.api.Tag;
@@ -18,28 +19,36 @@ class StealCopiesFitTest {
   void aBareStealCachesThreeCopiesOnEnoughExecutors() {
     AggregationStrategy steal = AggregationStrategy.parse("steal");
     assertEquals(3, ((Steal) steal).copies());
-    assertSame(steal, StealSetup.fitCopies(steal, 8));
-    assertSame(steal, StealSetup.fitCopies(steal, 3));
+    assertSame(steal, fit(steal, 8));
+    assertSame(steal, fit(steal, 3));
   }
 
   @Test
   void fewerExecutorsLowerTheCopiesToTheirCountButNotBelowTwo() {
-    Steal fitted = (Steal) StealSetup.fitCopies(AggregationStrategy.parse("steal:chunks=2"), 2);
+    Steal fitted = (Steal) fit(AggregationStrategy.parse("steal:chunks=2"), 2);
     assertEquals(2, fitted.copies());
     assertEquals(2, fitted.chunks());
-    Steal local = (Steal) StealSetup.fitCopies(AggregationStrategy.parse("steal:r=4"), 0);
+    Steal local = (Steal) fit(AggregationStrategy.parse("steal:r=4"), 0);
     assertEquals(2, local.copies()); // local mode: both copies on the one executor
-    Steal one = (Steal) StealSetup.fitCopies(AggregationStrategy.parse("steal:r=1"), 0);
+    Steal one = (Steal) fit(AggregationStrategy.parse("steal:r=1"), 0);
     assertEquals(1, one.copies()); // asked for no copies: kept
   }
 
   @Test
   void autoKeepsItsOtherParamsAndOtherStrategiesAreUntouched() {
-    Auto auto = (Auto) StealSetup.fitCopies(AggregationStrategy.parse("auto:exact=true"), 2);
+    Auto auto = (Auto) fit(AggregationStrategy.parse("auto:exact=true"), 2);
     assertEquals(2, auto.copies());
     assertEquals(true, auto.exact());
     assertEquals(StrategyDefaults.AUTO_FLOOR, auto.floor());
     AggregationStrategy bsp = AggregationStrategy.parse("bsp");
-    assertSame(bsp, StealSetup.fitCopies(bsp, 1));
+    assertSame(bsp, fit(bsp, 1));
+  }
+
+  /** {@code strategy} fitted by its own layout, as the engine fits it; as it is without one. */
+  private static AggregationStrategy fit(AggregationStrategy strategy, int executors) {
+    return strategy
+        .capability(LayoutSource.class)
+        .map(source -> source.fitTo(executors))
+        .orElse(strategy);
   }
 }

@@ -91,10 +91,13 @@ class StealPlacementClusterTest {
       AggregateResult result = engine.aggregate(3.0, STATISTIC, 3);
       assertTrue(relativeError(result.values(), expected(600, 3.0)) <= 1e-12);
       StealRecord.Move move =
-          result.steal().moves().stream()
+          result.detail(StealRecord.class).orElse(StealRecord.NONE).moves().stream()
               .filter(m -> m.chunk() == slow)
               .findFirst()
-              .orElseThrow(() -> new AssertionError(result.steal().toString()));
+              .orElseThrow(
+                  () ->
+                      new AssertionError(
+                          result.detail(StealRecord.class).orElse(StealRecord.NONE).toString()));
       assertNotEquals(move.fromExecutor(), move.toExecutor(), move.toString());
     }
   }
@@ -132,10 +135,13 @@ class StealPlacementClusterTest {
       assertTrue(relativeError(result.values(), expected(600, 3.0)) <= 1e-12);
       for (int chunk : List.of(2, 3)) {
         StealRecord.Move move =
-            result.steal().moves().stream()
+            result.detail(StealRecord.class).orElse(StealRecord.NONE).moves().stream()
                 .filter(m -> m.chunk() == chunk)
                 .findFirst()
-                .orElseThrow(() -> new AssertionError(result.steal().toString()));
+                .orElseThrow(
+                    () ->
+                        new AssertionError(
+                            result.detail(StealRecord.class).orElse(StealRecord.NONE).toString()));
         assertTrue(move.late(), move.toString());
         assertNotEquals(move.fromExecutor(), move.toExecutor(), move.toString());
       }
@@ -154,7 +160,9 @@ class StealPlacementClusterTest {
       AggregateResult result = engine.aggregate(3.0, STATISTIC, 3);
       assertTrue(relativeError(result.values(), expected(600, 3.0)) <= 1e-12);
       assertEquals(
-          StealRecord.NONE, result.steal(), "no copy: it would slow the block it relieves");
+          StealRecord.NONE,
+          result.detail(StealRecord.class).orElse(StealRecord.NONE),
+          "no copy: it would slow the block it relieves");
       assertEquals(
           List.of(0, 1, 2, 3, 4, 5),
           result.record().usedTasks().stream().sorted().toList(),

@@ -1,12 +1,19 @@
 package org.flexcode.aggregation.strategy.auto;
 
+import java.util.List;
+import org.apache.spark.api.java.JavaRDD;
 import org.flexcode.adaptive.BackupChooser;
+import org.flexcode.adaptive.StealHome;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StrategyDefaults;
-import org.flexcode.aggregation.strategy.steal.Steal;
+import org.flexcode.aggregation.copies.ChunkCopiesLayout;
+import org.flexcode.aggregation.copies.CopiesSpec;
+import org.flexcode.aggregation.engine.DataLayout;
+import org.flexcode.aggregation.engine.LayoutSource;
 import org.flexcode.coding.GradientCode;
+import org.flexcode.spark.SparkInternals;
 import org.flexcode.spec.SpecText;
 
 /**
@@ -24,17 +31,32 @@ import org.flexcode.spec.SpecText;
  * <p>{@link #isExact()} is {@code exact}: with {@code exact=false} an iteration may be inexact.
  */
 public record Auto(boolean exact, int copies, int chunks, double floor)
-    implements AggregationStrategy {
+    implements AggregationStrategy, LayoutSource {
 
-  /** Validates (the layout as steal's). */
+  /** Validates (the layout as {@link CopiesSpec}). */
   public Auto {
-    new Steal(copies, chunks, StrategyDefaults.STEAL_LATE); // the fields are set after this body
+    new CopiesSpec(copies, chunks, StrategyDefaults.STEAL_LATE, StealHome.AUTO, true);
     BackupChooser.checkFloor(floor);
   }
 
-  /** The layout: {@code steal} with these copies and chunks and its default late copies. */
-  public Steal layout() {
-    return new Steal(copies, chunks, StrategyDefaults.STEAL_LATE);
+  /**
+   * The layout: steal's, with these copies and chunks and its default late copies; the holders'
+   * copies cached on first use (bsp and ignore iterations run home copies alone).
+   */
+  public CopiesSpec layout() {
+    return new CopiesSpec(copies, chunks, StrategyDefaults.STEAL_LATE, StealHome.AUTO, true);
+  }
+
+  /** Fewer copies when fewer executors than r are registered. */
+  @Override
+  public AggregationStrategy fitTo(int executors) {
+    int fitted = ChunkCopiesLayout.fittedCopies(this, layout(), executors);
+    return fitted == copies ? this : new Auto(exact, fitted, chunks, floor);
+  }
+
+  @Override
+  public <T> DataLayout<T> layOut(JavaRDD<T> input, List<SparkInternals.Executor> executors) {
+    return ChunkCopiesLayout.of(this, layout(), input, executors);
   }
 
   /** {@code auto:exact=B}, with r, chunks and floor when not the defaults. */

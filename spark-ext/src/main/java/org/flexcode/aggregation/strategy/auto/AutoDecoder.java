@@ -15,6 +15,7 @@ import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.copies.CopiesLaunchSource;
 import org.flexcode.aggregation.copies.StealDecoder;
 import org.flexcode.aggregation.copies.StealLaunches;
 import org.flexcode.aggregation.copies.StealPlan;
@@ -31,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * chunks' times. Holds state across iterations: one per engine. The engine hands it the layout's
  * {@link StealPlan} ({@link #launches}) before the first iteration.
  */
-public final class AutoDecoder implements BoundStrategy {
+public final class AutoDecoder implements BoundStrategy, CopiesLaunchSource {
 
   private static final Logger LOG = LoggerFactory.getLogger(AutoDecoder.class);
 
@@ -50,7 +51,7 @@ public final class AutoDecoder implements BoundStrategy {
     this.strategy = strategy;
     this.code = code;
     this.taskRecords = taskRecords.clone();
-    this.exact = new StealDecoder(strategy.layout(), code);
+    this.exact = new StealDecoder(strategy, strategy.copies(), code);
   }
 
   /**
@@ -58,6 +59,7 @@ public final class AutoDecoder implements BoundStrategy {
    * chunk) and returns the launches: {@code stealing}'s in steal mode, the home copies alone in the
    * others.
    */
+  @Override
   public LateLaunchPolicy launches(StealPlan plan, StealLaunches stealing) {
     int chunks = plan.numChunks();
     this.workerOf = new int[chunks];

@@ -43,11 +43,17 @@ public record Ignore(int b) implements AggregationStrategy {
 
   @Override
   public BoundStrategy bind(GradientCode code, long[] blockRecords) {
-    return new IgnoreDecoder(this, code, blockRecords.clone());
+    return new IgnoreDecoder(this, b, code, blockRecords.clone());
   }
 
   @Override
   public String toString() {
     return spec();
+  }
+
+  /** The b results an iteration may leave out. */
+  @Override
+  public int leftOut() {
+    return b;
   }
 }

@@ -6,6 +6,11 @@ import java.util.Optional;
 import java.util.TreeMap;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
+import org.flexcode.aggregation.LateLaunchPolicy;
+import org.flexcode.aggregation.ShadowSpec;
+import org.flexcode.aggregation.TaskLayout;
+import org.flexcode.aggregation.engine.LaunchSource;
+import org.flexcode.aggregation.engine.TaskLaunchListener;
 import org.flexcode.coding.Decoding;
 import org.flexcode.coding.GradientCode;
 
@@ -16,7 +21,8 @@ import org.flexcode.coding.GradientCode;
  * of the part the decoding misses. With FRC or uncoded primaries that part is a whole block no
  * finished primary holds.
  */
-record ShadowedDecoder(Shadowed strategy, GradientCode code) implements BoundStrategy {
+record ShadowedDecoder(Shadowed strategy, GradientCode code)
+    implements BoundStrategy, LaunchSource {
 
   private static final double COVERAGE_TOLERANCE = 1e-9;
 
@@ -80,5 +86,17 @@ record ShadowedDecoder(Shadowed strategy, GradientCode code) implements BoundStr
       }
     }
     return coverage;
+  }
+
+  /**
+   * Late shadows when the shadows launch late ({@link LateShadows}), else every task in the first
+   * job.
+   */
+  @Override
+  public LateLaunchPolicy launches(TaskLayout layout, TaskLaunchListener listener) {
+    ShadowSpec shadows = shadows();
+    return shadows.late()
+        ? new LateShadows(layout, code.stragglerTolerance(), shadows, listener)
+        : LateLaunchPolicy.none(layout.numTasks());
   }
 }

@@ -52,4 +52,10 @@ public record Ssp(int staleness, int b) implements AggregationStrategy {
   public String toString() {
     return spec();
   }
+
+  /** The b results an iteration may leave out. */
+  @Override
+  public int leftOut() {
+    return b;
+  }
 }

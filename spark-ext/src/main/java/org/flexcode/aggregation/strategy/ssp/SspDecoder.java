@@ -9,6 +9,10 @@ import org.flexcode.adaptive.StalenessLedger;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
+import org.flexcode.aggregation.LateLaunchPolicy;
+import org.flexcode.aggregation.TaskLayout;
+import org.flexcode.aggregation.engine.LaunchSource;
+import org.flexcode.aggregation.engine.TaskLaunchListener;
 import org.flexcode.coding.GradientCode;
 
 /**
@@ -16,7 +20,7 @@ import org.flexcode.coding.GradientCode;
  * when the iteration may end; the decision sums every result that arrived in the iteration (fresh
  * or stale) with weight 1. Holds state across iterations: one per engine.
  */
-public final class SspDecoder implements BoundStrategy {
+public final class SspDecoder implements BoundStrategy, LaunchSource {
 
   private final Ssp strategy;
   private final GradientCode code;
@@ -104,5 +108,13 @@ public final class SspDecoder implements BoundStrategy {
     stale.andNot(submission);
     int missing = n - contributed.cardinality();
     return new Decision(weights, contributed, Math.sqrt(missing), missing == 0 && stale.isEmpty());
+  }
+
+  /**
+   * Launches that wait for stale results rather than exceed the staleness ({@link SspLaunches}).
+   */
+  @Override
+  public LateLaunchPolicy launches(TaskLayout layout, TaskLaunchListener listener) {
+    return new SspLaunches(this);
   }
 }

@@ -1,14 +1,21 @@
 package org.flexcode.aggregation.strategy.steal;
 
+import java.util.List;
+import org.apache.spark.api.java.JavaRDD;
 import org.flexcode.adaptive.StealHome;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.copies.ChunkCopiesLayout;
+import org.flexcode.aggregation.copies.CopiesSpec;
 import org.flexcode.aggregation.copies.StealDecoder;
 import org.flexcode.aggregation.copies.StealLaunches;
 import org.flexcode.aggregation.copies.StealPlan;
+import org.flexcode.aggregation.engine.DataLayout;
+import org.flexcode.aggregation.engine.LayoutSource;
 import org.flexcode.coding.GradientCode;
+import org.flexcode.spark.SparkInternals;
 import org.flexcode.spec.SpecText;
 
 /**
@@ -25,29 +32,33 @@ import org.flexcode.spec.SpecText;
  * chunks, so {@link #code} is the uncoded code over n x chunks x r tasks.
  */
 public record Steal(int copies, int chunks, double late, StealHome home)
-    implements AggregationStrategy {
+    implements AggregationStrategy, LayoutSource {
 
   /** With home work chosen by measurement ({@code home=auto}). */
   public Steal(int copies, int chunks, double late) {
     this(copies, chunks, late, StealHome.AUTO);
   }
 
-  /** Validates. */
+  /** Validates (as {@link CopiesSpec}). */
   public Steal {
-    if (home == null) {
-      throw new IllegalArgumentException("steal: home must be auto, chunks or block");
-    }
-    if (copies < 1) {
-      throw new IllegalArgumentException(
-          "steal: r (copies of each chunk) must be >= 1, got " + copies);
-    }
-    if (chunks < 1) {
-      throw new IllegalArgumentException("steal: chunks (per block) must be >= 1, got " + chunks);
-    }
-    if (!(late == 0 || late >= 1)) {
-      throw new IllegalArgumentException(
-          "steal: late must be 0 (no late copies) or a multiplier >= 1, got " + late);
-    }
+    new CopiesSpec(copies, chunks, late, home, false);
+  }
+
+  /** The chunk copies this strategy caches, each at setup. */
+  public CopiesSpec layout() {
+    return new CopiesSpec(copies, chunks, late, home, false);
+  }
+
+  /** Fewer copies when fewer executors than r are registered. */
+  @Override
+  public AggregationStrategy fitTo(int executors) {
+    int fitted = ChunkCopiesLayout.fittedCopies(this, layout(), executors);
+    return fitted == copies ? this : new Steal(fitted, chunks, late, home);
+  }
+
+  @Override
+  public <T> DataLayout<T> layOut(JavaRDD<T> input, List<SparkInternals.Executor> executors) {
+    return ChunkCopiesLayout.of(this, layout(), input, executors);
   }
 
   /**
@@ -83,7 +94,7 @@ public record Steal(int copies, int chunks, double late, StealHome home)
 
   @Override
   public BoundStrategy bind(GradientCode code, long[] blockRecords) {
-    return new StealDecoder(this, code);
+    return new StealDecoder(this, copies, code);
   }
 
   @Override

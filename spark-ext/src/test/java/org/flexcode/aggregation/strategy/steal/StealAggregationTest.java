@@ -74,7 +74,7 @@ public class StealAggregationTest {
       assertTrue(System.currentTimeMillis() - start < 30_000, "did not wait for the straggler");
       assertTrue(result.exact());
       assertTrue(relativeError(result.values(), bsp) <= 1e-12, record.toString());
-      StealRecord steal = result.steal();
+      StealRecord steal = result.detail(StealRecord.class).orElse(StealRecord.NONE);
       StealRecord.Move move =
           steal.moves().stream().filter(m -> m.chunk() == slow).findFirst().orElseThrow();
       assertEquals(slow, move.fromTask());
@@ -125,7 +125,7 @@ public class StealAggregationTest {
       jsc.sc().addSparkListener(starts);
       for (int it = 0; it < 3; it++) {
         AggregateResult result = engine.aggregate(1.0 + it, STATISTIC, 3);
-        assertEquals(StealRecord.NONE, result.steal());
+        assertEquals(StealRecord.NONE, result.detail(StealRecord.class).orElse(StealRecord.NONE));
         assertEquals(CHUNKS, result.record().usedTasks().size());
         assertTrue(result.record().usedTasks().stream().allMatch(t -> t < CHUNKS));
         assertTrue(relativeError(result.values(), expected(RECORDS, 1.0 + it)) <= 1e-12);

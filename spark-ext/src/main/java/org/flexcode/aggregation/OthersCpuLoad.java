@@ -1,7 +1,6 @@
-package org.flexcode.aggregation.engine;
+package org.flexcode.aggregation;
 
 import java.lang.management.ManagementFactory;
-import org.flexcode.aggregation.PartialResult;
 
 /**
  * How busy other processes keep the CPU of the host an executor runs on, as its tasks report it in
@@ -26,7 +25,7 @@ public final class OthersCpuLoad {
   private OthersCpuLoad() {}
 
   /** Other processes' share of the host's CPU since the previous sample (0 to 1), or NaN. */
-  static synchronized double recent() {
+  public static synchronized double recent() {
     long now = System.currentTimeMillis();
     if (OS != null && now - lastSampleMs >= MIN_INTERVAL_MS) {
       double host = OS.getCpuLoad();

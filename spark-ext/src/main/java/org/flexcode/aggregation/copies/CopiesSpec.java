@@ -1,0 +1,40 @@
+package org.flexcode.aggregation.copies;
+
+import org.flexcode.adaptive.StealHome;
+
+/**
+ * The chunk-copies layout a strategy asks for: each block cut into {@code chunks} chunks, each
+ * chunk cached on {@code copies} executors; {@code late} x the median chunk time launches a late
+ * copy (0: none); {@code home} runs the home copies per chunk or per block; {@code holdersOnDemand}
+ * caches only the home copies at setup and the others when first used.
+ */
+public record CopiesSpec(
+    int copies, int chunks, double late, StealHome home, boolean holdersOnDemand) {
+
+  /** Validates. */
+  public CopiesSpec {
+    if (home == null) {
+      throw new IllegalArgumentException("steal: home must be auto, chunks or block");
+    }
+    if (copies < 1) {
+      throw new IllegalArgumentException(
+          "steal: r (copies of each chunk) must be >= 1, got " + copies);
+    }
+    if (chunks < 1) {
+      throw new IllegalArgumentException("steal: chunks (per block) must be >= 1, got " + chunks);
+    }
+    if (!(late == 0 || late >= 1)) {
+      throw new IllegalArgumentException(
+          "steal: late must be 0 (no late copies) or a multiplier >= 1, got " + late);
+    }
+  }
+
+  /**
+   * The copies fitted to {@code executors} registered: r copies need r executors to sit apart, so r
+   * is lowered to the executors' count, never below two (with one executor, in local mode, both
+   * copies share it, and the second serves late copies on free cores).
+   */
+  public int fittedCopies(int executors) {
+    return Math.min(copies, Math.max(2, executors));
+  }
+}

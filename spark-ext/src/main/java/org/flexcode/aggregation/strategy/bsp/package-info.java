@@ -1,0 +1,2 @@
+/** {@code bsp}: wait for every task, as MLlib does. */
+package org.flexcode.aggregation.strategy.bsp;
