@@ -2,16 +2,16 @@ package org.flexcode.aggregation;
 
 import java.util.BitSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import org.flexcode.adaptive.TaskTimes;
 import org.flexcode.coding.Decoding;
 import org.flexcode.coding.GradientCode;
 
 /**
  * A strategy bound to the data ({@link AggregationStrategy#bind}): it owns the code laying the n
  * blocks out over the primary tasks, knows the shadow tasks after them and the records of each
- * block, and decides for a set of finished tasks.
+ * block, and decides for a set of finished tasks. What only some strategies do comes as
+ * capabilities ({@link #capability}): {@link Adaptive}, {@link StaleResults}, and the engine's
+ * layout and launch sources.
  */
 public interface BoundStrategy {
 
@@ -67,53 +67,6 @@ public interface BoundStrategy {
     return new Decision(
         decoding.taskCoefficients(), decoding.usedTasks(), decoding.residual(), decoding.exact());
   }
-
-  /**
-   * Called before iteration {@code iteration} starts: an adaptive strategy makes its choice for the
-   * iteration here and returns why (for the log and the record); "" for a fixed strategy.
-   */
-  default String beforeIteration(int iteration) {
-    return "";
-  }
-
-  /**
-   * Which of its cached blocks each primary computes in the iteration {@link #beforeIteration} just
-   * prepared: all of them, or {@code gcdc}'s assigned slots.
-   */
-  default ComputedBlocks computedBlocks() {
-    return ComputedBlocks.ALL;
-  }
-
-  /**
-   * What the iteration just ended showed of its primary tasks' times (adaptive strategies learn).
-   */
-  default void afterIteration(TaskTimes times) {}
-
-  /**
-   * The results that arrived in the iteration just ended, by task, whose first {@code length}
-   * components are per-record directions (a gradient), the rest totals ({@link
-   * BlockStatistic#trailingTotals}); adaptive strategies measure how much they differ.
-   */
-  default void afterResults(Map<Integer, PartialResult> results, int length) {}
-
-  /**
-   * How many iterations old a result this strategy applies may be (0: only the iteration's own;
-   * then unfinished tasks may be cancelled when the iteration ends).
-   */
-  default int staleness() {
-    return 0;
-  }
-
-  /** Whether task {@code task}'s result computed at iteration {@code computedAt} applies now. */
-  default boolean acceptsStale(int task, int computedAt) {
-    return false;
-  }
-
-  /** Task {@code task}'s result computed at {@code computedAt} was applied. */
-  default void applied(int task, int computedAt) {}
-
-  /** The job of iteration {@code computedAt} ended; its tasks without a result will not report. */
-  default void abandon(int computedAt) {}
 
   /**
    * This bound strategy as the capability {@code type} (an interface the engine or a layout

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
@@ -73,6 +74,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final JobSubmitter<T> submitter;
   private final LateLaunchPolicy late;
   private final BoundStrategy bound;
+  private final Adaptive adaptive;
   private final Recovery recovery;
   private final TaskLayout layout;
   private final AtomicInteger lateResults = new AtomicInteger();
@@ -134,6 +136,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
             this.strategy.describe(),
             groupPrefix);
     this.bound = this.strategy.bind(code, blockRecords);
+    this.adaptive = bound.capability(Adaptive.class).orElse(Adaptive.NONE);
     this.late = lateLaunches();
     this.lingering = new LingeringTasks(bound);
     this.recovery = new Recovery(bound, layout, options, blockRecords);
@@ -253,13 +256,13 @@ public final class CodedAggregator<T> implements AutoCloseable {
     long startMs = System.currentTimeMillis();
     int it = iteration++;
     listener.forgetBefore(it - 1);
-    String choice = bound.beforeIteration(it);
+    String choice = adaptive.beforeIteration(it);
     if (!choice.isEmpty()) {
       LOG.info("FlexCode iteration {}: {}: {}", it, strategy.describe(), choice);
     }
     BroadcastModel<M> broadcast = broadcastModel(model);
     IterationInput<T, M> input =
-        new IterationInput<>(it, broadcast, statistic, dimension, bound.computedBlocks());
+        new IterationInput<>(it, broadcast, statistic, dimension, adaptive.computedBlocks());
     IterationRun<T, M> current = new IterationRun<>(input, submitter, late, bound, recovery);
     Decision decision = await(current);
 
@@ -288,8 +291,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
                 accumulator.id(), broadcast.id(), lateResults.getAndSet(0) + current.staleDropped())
             .choice(choice)
             .build();
-    bound.afterIteration(current.taskTimes(code.numTasks(), decodeStartMs, startMs));
-    bound.afterResults(
+    adaptive.afterIteration(current.taskTimes(code.numTasks(), decodeStartMs, startMs));
+    adaptive.afterResults(
         current.arrivals().results(), Math.max(0, dimension - statistic.trailingTotals()));
     if (LOG.isDebugEnabled()) {
       LOG.debug("FlexCode iteration {}: {}", it, record);

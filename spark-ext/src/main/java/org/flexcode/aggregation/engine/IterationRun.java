@@ -15,6 +15,7 @@ import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.PartialResult;
+import org.flexcode.aggregation.StaleResults;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,6 +34,7 @@ public final class IterationRun<T, M> {
   private final JobSubmitter<T> submitter;
   private final LateLaunchPolicy late;
   private final BoundStrategy strategy;
+  private final StaleResults stale;
   private final Recovery recovery;
   private final LinkedBlockingQueue<PartialResult> queue = new LinkedBlockingQueue<>();
   private final Arrivals arrivals = new Arrivals();
@@ -57,6 +59,7 @@ public final class IterationRun<T, M> {
     this.submitter = submitter;
     this.late = late;
     this.strategy = strategy;
+    this.stale = strategy.capability(StaleResults.class).orElse(StaleResults.NONE);
     this.recovery = recovery;
     this.submitted = late.firstJob();
     this.lateLaunched = !late.launchesLate();
@@ -181,7 +184,7 @@ public final class IterationRun<T, M> {
   /** The decision after {@code result}, or null: failed, a repeat, undecided, or not launched. */
   private Decision take(PartialResult result) {
     if (result.iteration() != input.iteration()
-        && !strategy.acceptsStale(result.task(), result.iteration())) {
+        && !stale.acceptsStale(result.task(), result.iteration())) {
       staleDropped++;
       return null;
     }

@@ -8,9 +8,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.PartialResult;
+import org.flexcode.aggregation.StaleResults;
 
 /**
- * For a strategy that applies stale results ({@link BoundStrategy#staleness()} > 0): the tasks an
+ * For a strategy that applies stale results ({@link StaleResults#staleness()} > 0): the tasks an
  * iteration leaves running, their runs, the broadcasts they still read (the last k + 1), and the
  * results that reach the driver between two iterations (handed to the next run). For any other
  * strategy it keeps two broadcasts and nothing else. One broadcast more than the tasks read: a late
@@ -20,13 +21,13 @@ import org.flexcode.aggregation.PartialResult;
  */
 final class LingeringTasks {
 
-  private final BoundStrategy bound;
+  private final StaleResults bound;
   private final ConcurrentLinkedQueue<PartialResult> pending = new ConcurrentLinkedQueue<>();
   private final List<IterationRun<?, ?>> runs = new ArrayList<>();
   private final Deque<BroadcastModel<?>> broadcasts = new ArrayDeque<>();
 
   LingeringTasks(BoundStrategy bound) {
-    this.bound = bound;
+    this.bound = bound.capability(StaleResults.class).orElse(StaleResults.NONE);
   }
 
   /** Whether earlier iterations' results are kept. */

@@ -2,6 +2,7 @@ package org.flexcode.aggregation.engine;
 
 import java.util.BitSet;
 import java.util.Map;
+import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.Arrivals;
 import org.flexcode.aggregation.BoundStrategy;
@@ -79,7 +80,8 @@ public final class Recovery {
   double recordScale(Decision decision) {
     double[] coverage = new double[blockRecords.length];
     double[] weights = decision.weights();
-    ComputedBlocks computed = strategy.computedBlocks();
+    ComputedBlocks computed =
+        strategy.capability(Adaptive.class).orElse(Adaptive.NONE).computedBlocks();
     decision.used().stream()
         .filter(task -> task < layout.primaries())
         .forEach(

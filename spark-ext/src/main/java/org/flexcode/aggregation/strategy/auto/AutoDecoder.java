@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.flexcode.adaptive.ModeChoice;
 import org.flexcode.adaptive.ModeChooser;
 import org.flexcode.adaptive.TaskTimes;
+import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
@@ -32,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * chunks' times. Holds state across iterations: one per engine. The engine hands it the layout's
  * {@link StealPlan} ({@link #launches}) before the first iteration.
  */
-public final class AutoDecoder implements BoundStrategy, CopiesLaunchSource {
+public final class AutoDecoder implements BoundStrategy, Adaptive, CopiesLaunchSource {
 
   private static final Logger LOG = LoggerFactory.getLogger(AutoDecoder.class);
 

@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.flexcode.adaptive.ClusterFormer;
 import org.flexcode.adaptive.Clustering;
 import org.flexcode.adaptive.TaskTimes;
+import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ComputedBlocks;
@@ -19,7 +20,7 @@ import org.flexcode.coding.GradientCode;
  * group of every cluster, coefficient 1), and maps the slots' coefficients back to the tasks; after
  * each iteration hands the former the tasks' times. Holds state across iterations: one per engine.
  */
-final class GcdcDecoder implements BoundStrategy {
+final class GcdcDecoder implements BoundStrategy, Adaptive {
 
   private final Gcdc strategy;
   private final GradientCode slots; // FRC(n, s) over the slots

@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.flexcode.adaptive.BackupChoice;
 import org.flexcode.adaptive.BackupChooser;
 import org.flexcode.adaptive.TaskTimes;
+import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
@@ -21,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * floor's quorum ends at the chooser's deadline ({@link BackupChooser#DEADLINE_FACTOR} x the time
  * the quorum took) with the tasks arrived by then. Holds state across iterations: one per engine.
  */
-final class AutoIgnoreDecoder implements BoundStrategy {
+final class AutoIgnoreDecoder implements BoundStrategy, Adaptive {
 
   private final AutoIgnore strategy;
   private final GradientCode code;
