@@ -314,9 +314,18 @@ public final class SparkInternals {
     sc.listenerBus().post(event);
   }
 
-  /** Registers {@code source} with the metrics system of {@code sc}'s driver. */
+  /**
+   * Registers the metrics of {@code registry} with the metrics system of {@code sc}'s driver, as
+   * the source {@code name} (Spark's {@code Source} is {@code private[spark]}): its sinks report
+   * them as {@code <app>.driver.<name>.<metric>}.
+   */
   public static void registerMetricsSource(
-      SparkContext sc, org.apache.spark.metrics.source.Source source) {
-    sc.env().metricsSystem().registerSource(source);
+      SparkContext sc, String name, com.codahale.metrics.MetricRegistry registry) {
+    sc.env().metricsSystem().registerSource(new MetricsSource(name, registry));
   }
+
+  /** A named Dropwizard registry as a source of Spark's metrics system. */
+  private record MetricsSource(
+      String sourceName, com.codahale.metrics.MetricRegistry metricRegistry)
+      implements org.apache.spark.metrics.source.Source {}
 }
