@@ -14,6 +14,7 @@ import org.apache.spark.SimpleFutureAction;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkContext$;
 import org.apache.spark.SparkEnv;
+import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.VoidFunction;
 import org.apache.spark.ml.recommendation.ALSModel;
 import org.apache.spark.rdd.RDD;
@@ -243,6 +244,21 @@ public final class SparkInternals {
       }
       return null;
     }
+  }
+
+  /**
+   * Throws Spark's {@code TaskKilledException} if the task of {@code context} has been cancelled
+   * ({@code TaskContext.killTaskIfInterrupted} is {@code private[spark]}); otherwise returns.
+   */
+  public static void killTaskIfInterrupted(TaskContext context) {
+    context.killTaskIfInterrupted();
+  }
+
+  /**
+   * The ClassTag of {@code rdd}'s elements ({@code RDD.elementClassTag} is {@code private[spark]}).
+   */
+  public static <T> ClassTag<T> elementClassTag(RDD<T> rdd) {
+    return rdd.elementClassTag();
   }
 
   /** A Scala iterator over a Java iterator. */
