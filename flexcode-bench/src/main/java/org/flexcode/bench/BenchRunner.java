@@ -84,8 +84,9 @@ final class BenchRunner {
    * Iterations an inexact FlexCode row runs past {@code iterations} (10%, at least 1), so that its
    * time to the target is measured: the target is the exact rows' loss after {@code iterations},
    * which an inexact row reaches a little later. An ignore iteration made 0.94-0.99 of an exact
-   * one's progress in the sessions' benches (its progress by the workers' gradients' spread), so 30
-   * iterations fall 0.3-1.8 short. Only the time to target reads them ({@link Run#beyond}).
+   * one's progress in the emulated benches of docs/BENCHMARKS.md (its progress by the workers'
+   * gradients' spread), so 30 iterations fall 0.3-1.8 short. Only the time to target reads them
+   * ({@link Run#beyond}).
    */
   static int pastIterations(int iterations) {
     return Math.max(1, (iterations + 9) / 10);

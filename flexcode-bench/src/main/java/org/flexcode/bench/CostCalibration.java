@@ -50,9 +50,9 @@ import org.flexcode.stragglers.ComputeEmulation;
  *       Cluster}).
  * </ul>
  *
- * <p>Defaults, assumptions of the order measured on this machine (issue 12: about 40 ms of fixed
- * cost per iteration in local[2]), used without a report: T = 500 ms, job 40 ms, launch 2 ms per
- * task, decode 1 + 0.01 n ms, broadcast 2 + 20 ms per MB, model 0.1 MB.
+ * <p>Defaults, assumptions of the order measured on this machine (about 40 ms of fixed cost per
+ * iteration in local[2]), used without a report: T = 500 ms, job 40 ms, launch 2 ms per task,
+ * decode 1 + 0.01 n ms, broadcast 2 + 20 ms per MB, model 0.1 MB.
  */
 record CostCalibration(
     double blockMs,

@@ -45,10 +45,10 @@ public final class BackupChooser {
 
   /**
    * How far (relative) below the best predicted rate a larger b may be and still be chosen. In the
-   * model (issue 14's five patterns, 8 x 2 tasks, 200 draws of 31 iterations), 3% toward the larger
-   * b against 1% toward the smaller put {@code ignore:b=auto} at 1.023 against 1.029 of its best
-   * static b under slow-worker, 1.028 against 1.026 under power-law and 0.967 against 0.975 under
-   * markov.
+   * model (the bench's five straggler patterns, 8 x 2 tasks, 200 draws of 31 iterations), 3% toward
+   * the larger b against 1% toward the smaller put {@code ignore:b=auto} at 1.023 against 1.029 of
+   * its best static b under slow-worker, 1.028 against 1.026 under power-law and 0.967 against
+   * 0.975 under markov.
    */
   static final double TIE = 0.03;
 

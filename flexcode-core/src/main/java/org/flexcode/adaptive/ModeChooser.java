@@ -44,13 +44,13 @@ import org.flexcode.adaptive.ModeChoice.Predictions;
  *       spread allows ({@link GradientSpread}: near 1 when the workers' gradients agree, as on data
  *       shuffled into blocks); until then the share of the records the kept workers hold, as {@link
  *       BackupChooser} discounts; the largest b within {@link BackupChooser#TIE} of the lowest is
- *       kept (one too small waits out a straggler that appears, as session 25's D2 did twice under
- *       markov at b = 1, 2.1 s each, while one too large costs the little progress the spread
- *       allows). A worker's own time ({@link WorkerPace}) is what its own home chunks take at the
- *       rate it showed, whichever worker's home the chunks it ran were ({@link #observe(TaskTimes,
- *       int[])}): in bsp and steal holders take a slow worker's pending chunks, so every span ends
- *       near the iteration's end while the own times still show who is slow (ignore runs home
- *       copies at home).
+ *       kept (one too small waits out a straggler that appears, as {@code auto} did twice under
+ *       markov at b = 1 in the bench at c4aae47 (docs/BENCHMARKS.md), 2.1 s each, while one too
+ *       large costs the little progress the spread allows). A worker's own time ({@link
+ *       WorkerPace}) is what its own home chunks take at the rate it showed, whichever worker's
+ *       home the chunks it ran were ({@link #observe(TaskTimes, int[])}): in bsp and steal holders
+ *       take a slow worker's pending chunks, so every span ends near the iteration's end while the
+ *       own times still show who is slow (ignore runs home copies at home).
  * </ul>
  *
  * All three predictions come from the same per-chunk home times, whichever mode ran, so a mode that
@@ -65,8 +65,8 @@ import org.flexcode.adaptive.ModeChoice.Predictions;
  * over the ms forecast for it (1 for a mode that has not yet run {@link ModeCalibration#MIN_RATIOS}
  * such iterations). A measured factor stands until newer ratios replace it: forgotten after 4 x
  * window iterations, as it was, steal's came back to 1 and {@code auto} ran steal again for three
- * iterations to measure it anew (session 25's D1 under power-law, iterations 28-30, 802-1,001 ms
- * against ignore's ~730). A ratio counts only when the history it was forecast from was steady
+ * iterations to measure it anew (the bench at 6eb93cc under power-law, iterations 28-30, 802-1,001
+ * ms against ignore's ~730). A ratio counts only when the history it was forecast from was steady
  * (each iteration's term within 25% of their mean): across a straggler's arrival or recovery the
  * forecast is wrong by the change, not by the model. So costs the model misses (a copy's launch and
  * kill, the wait for a quorum) and a mode's forecast from the other modes' observations (bsp's from
@@ -84,7 +84,7 @@ public final class ModeChooser {
   /**
    * How long a censored chunk's (and a worker's) last observation stands in for it: until a newer
    * one replaces it. Aged out, a straggler that ignore or steal has long worked around would look
-   * only as slow as the cut, and bsp and steal would look cheap (session 23's C4: under a
+   * only as slow as the cut, and bsp and steal would look cheap (the bench at 49c084a: under a
    * persistent straggler {@code auto} left ignore:b=1 for steal and bsp at iteration 25, 20
    * iterations after it last saw the straggler finish). A recovered worker is seen again when one
    * of its home chunks finishes before the cut.

@@ -3,9 +3,9 @@ package org.flexcode.model;
 import org.flexcode.adaptive.StealHome;
 
 /**
- * Work stealing at chunk granularity (issue 13), as the engine runs it, with its home work as chunk
- * tasks, as block tasks or as the engine's {@code home=auto} measures ({@link StealSimulation}).
- * Block j (task j's block, home executor j mod M) is cut into {@code chunks} chunks of T / chunks x
+ * Work stealing at chunk granularity, as the engine runs it, with its home work as chunk tasks, as
+ * block tasks or as the engine's {@code home=auto} measures ({@link StealSimulation}). Block j
+ * (task j's block, home executor j mod M) is cut into {@code chunks} chunks of T / chunks x
  * load(home) ms of work each, chunk c cached on its home and on r - 1 other executors. A free core
  * takes its executor's next home chunk, then a pending chunk its executor holds a copy of; a chunk
  * running over {@code late} x the median chunk time gets one late copy on an idle holder, the first

@@ -8,7 +8,7 @@ import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The Monte Carlo against closed forms and against the developers' figures (issue 13). */
+/** The Monte Carlo against closed forms and against the developers' figures. */
 @Tag("unit")
 class IterationModelTest {
 
@@ -126,7 +126,7 @@ class IterationModelTest {
   }
 
   /**
-   * Issue 13's Monte Carlo: n = 8 one-core executors, slow-worker p = 0.2, max = 2, no cost;
+   * The developers' Monte Carlo: n = 8 one-core executors, slow-worker p = 0.2, max = 2, no cost;
    * iteration time relative to bsp: cyclic s=1 1.39, frc s=1 1.08, ignore b=1 0.69, balanced 0.54,
    * no straggler 0.49. All but cyclic match with the real codes. The 1.39 is cyclic read as "any n
    * - s tasks", i.e. 2 blocks x the (n-1)-th arrival; the real cyclic code (Fourier construction at

@@ -4,7 +4,6 @@ import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
 import java.util.concurrent.TimeUnit;
-import org.apache.spark.metrics.source.Source;
 import org.flexcode.metrics.IterationRecord;
 
 /**
@@ -13,8 +12,12 @@ import org.flexcode.metrics.IterationRecord;
  * iterations}, {@code tasksCancelled}, {@code chunksMoved} (work stealing), {@code failedAttempts}
  * and {@code decodeNanos} (total decode time), and the timer {@code decodeTime} (its distribution).
  * One source per SparkContext, registered on the first iteration.
+ *
+ * <p>The metrics are a plain Dropwizard registry under a name; {@link
+ * org.flexcode.spark.SparkInternals#registerMetricsSource} registers them with Spark's metrics
+ * system (whose {@code Source} is Spark-internal).
  */
-public final class FlexCodeMetricsSource implements Source {
+public final class FlexCodeMetricsSource {
 
   /** The source's name in metric names. */
   public static final String NAME = "flexcode";
@@ -29,12 +32,12 @@ public final class FlexCodeMetricsSource implements Source {
 
   FlexCodeMetricsSource() {}
 
-  @Override
+  /** The source's name in metric names: {@link #NAME}. */
   public String sourceName() {
     return NAME;
   }
 
-  @Override
+  /** The counters and the timer, as the metrics system's sinks read them. */
   public MetricRegistry metricRegistry() {
     return registry;
   }

@@ -28,7 +28,7 @@ public final class IterationMonitor {
     if (sourceContext.get() != sc) {
       source = new FlexCodeMetricsSource();
       sourceContext = new WeakReference<>(sc);
-      SparkInternals.registerMetricsSource(sc, source);
+      SparkInternals.registerMetricsSource(sc, source.sourceName(), source.metricRegistry());
     }
     return source;
   }

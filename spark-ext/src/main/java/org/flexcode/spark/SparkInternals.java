@@ -14,6 +14,7 @@ import org.apache.spark.SimpleFutureAction;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkContext$;
 import org.apache.spark.SparkEnv;
+import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.VoidFunction;
 import org.apache.spark.ml.recommendation.ALSModel;
 import org.apache.spark.rdd.RDD;
@@ -245,6 +246,21 @@ public final class SparkInternals {
     }
   }
 
+  /**
+   * Throws Spark's {@code TaskKilledException} if the task of {@code context} has been cancelled
+   * ({@code TaskContext.killTaskIfInterrupted} is {@code private[spark]}); otherwise returns.
+   */
+  public static void killTaskIfInterrupted(TaskContext context) {
+    context.killTaskIfInterrupted();
+  }
+
+  /**
+   * The ClassTag of {@code rdd}'s elements ({@code RDD.elementClassTag} is {@code private[spark]}).
+   */
+  public static <T> ClassTag<T> elementClassTag(RDD<T> rdd) {
+    return rdd.elementClassTag();
+  }
+
   /** A Scala iterator over a Java iterator. */
   public static <T> scala.collection.Iterator<T> asScala(Iterator<T> iterator) {
     return JavaConverters.asScalaIterator(iterator);
@@ -314,9 +330,18 @@ public final class SparkInternals {
     sc.listenerBus().post(event);
   }
 
-  /** Registers {@code source} with the metrics system of {@code sc}'s driver. */
+  /**
+   * Registers the metrics of {@code registry} with the metrics system of {@code sc}'s driver, as
+   * the source {@code name} (Spark's {@code Source} is {@code private[spark]}): its sinks report
+   * them as {@code <app>.driver.<name>.<metric>}.
+   */
   public static void registerMetricsSource(
-      SparkContext sc, org.apache.spark.metrics.source.Source source) {
-    sc.env().metricsSystem().registerSource(source);
+      SparkContext sc, String name, com.codahale.metrics.MetricRegistry registry) {
+    sc.env().metricsSystem().registerSource(new MetricsSource(name, registry));
   }
+
+  /** A named Dropwizard registry as a source of Spark's metrics system. */
+  private record MetricsSource(
+      String sourceName, com.codahale.metrics.MetricRegistry metricRegistry)
+      implements org.apache.spark.metrics.source.Source {}
 }
