@@ -3,6 +3,7 @@ package org.flexcode.aggregation.copies;
 import org.apache.spark.Partition;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
+import org.flexcode.spark.SparkInternals;
 
 /**
  * {@code steal}'s chunk copies as an RDD: partition t holds chunk (t mod C) of the {@link
@@ -16,7 +17,7 @@ public final class ChunkRDD<T> extends PlanRDD<T, T> {
 
   /** The copies of {@code pieces}' chunks ({@link PieceRDD} over the same {@code plan}). */
   ChunkRDD(RDD<T> pieces, StealPlan plan) {
-    super(pieces, plan, ChunkRDD::chunkOf, plan.numTasks(), pieces.elementClassTag());
+    super(pieces, plan, ChunkRDD::chunkOf, plan.numTasks(), SparkInternals.elementClassTag(pieces));
   }
 
   @Override

@@ -19,7 +19,12 @@ public final class PieceRDD<T> extends PlanRDD<T, T> {
   private static final long serialVersionUID = 1L;
 
   PieceRDD(RDD<T> parent, StealPlan plan) {
-    super(parent, plan, PieceRDD::inputBlockOf, plan.numChunks(), parent.elementClassTag());
+    super(
+        parent,
+        plan,
+        PieceRDD::inputBlockOf,
+        plan.numChunks(),
+        SparkInternals.elementClassTag(parent));
   }
 
   @Override

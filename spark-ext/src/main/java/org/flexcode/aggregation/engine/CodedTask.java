@@ -11,6 +11,7 @@ import org.apache.spark.util.AccumulatorV2;
 import org.flexcode.aggregation.OthersCpuLoad;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.TaskLayout;
+import org.flexcode.spark.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.stragglers.StragglerInjector;
 
@@ -58,13 +59,13 @@ public record CodedTask<T, M>(
     try {
       injector.beforeCompute();
       testDelays.straggle(it, task, attempt);
-      context.killTaskIfInterrupted();
+      SparkInternals.killTaskIfInterrupted(context);
       long computeStart = System.nanoTime();
       double[] worth = new double[1];
       double[] partial = compute(task, blocks, worth);
       long computeMs = (System.nanoTime() - computeStart) / 1_000_000;
       long injected = injector.afterCompute(task, it + 1, attempt, computeMs, worth[0]);
-      context.killTaskIfInterrupted();
+      SparkInternals.killTaskIfInterrupted(context);
       accumulator.add(PartialResult.success(self, injected, partial, othersCpuLoad()).toWire());
     } catch (Throwable t) {
       accumulator.add(PartialResult.failure(self, t.toString()).toWire());
@@ -89,13 +90,13 @@ public record CodedTask<T, M>(
       for (PartialResult.Attempt chunk : chunks) {
         testDelays.straggle(it, chunk.task(), attempt);
       }
-      context.killTaskIfInterrupted();
+      SparkInternals.killTaskIfInterrupted(context);
       long computeStart = System.nanoTime();
       double[] worth = new double[1];
       double[] sum = sumOfChunks(blocks, first, worth);
       long computeMs = (System.nanoTime() - computeStart) / 1_000_000;
       long injected = injector.afterCompute(first, it + 1, attempt, computeMs, worth[0]);
-      context.killTaskIfInterrupted();
+      SparkInternals.killTaskIfInterrupted(context);
       double load = othersCpuLoad();
       accumulator.add(
           PartialResult.successCovering(chunks.get(0), injected, sum, load, homeGroup).toWire());

@@ -4,6 +4,7 @@ import java.util.AbstractList;
 import java.util.List;
 import java.util.RandomAccess;
 import org.apache.spark.TaskContext;
+import org.flexcode.spark.SparkInternals;
 
 /**
  * A block's records as a statistic reads them, checking every {@value #CHECK_EVERY} records whether
@@ -33,7 +34,7 @@ final class InterruptibleRecords<T> extends AbstractList<T> implements RandomAcc
   @Override
   public T get(int index) {
     if ((index & (CHECK_EVERY - 1)) == 0) {
-      context.killTaskIfInterrupted();
+      SparkInternals.killTaskIfInterrupted(context);
     }
     return records.get(index);
   }
