@@ -148,6 +148,24 @@ class ArchitectureTest {
               "strategies plug into the engine through StrategyFamily; the engine must not know"
                   + " them or the layout some of them share");
 
+  /**
+   * The seam every aggregation part shares (strategy, bound strategy, decision, options, result,
+   * family registry) refers to none of them: engine, layout, rules and families build on it.
+   */
+  @ArchTest
+  static final ArchRule AGGREGATION_SEAM_KNOWS_NO_PART =
+      noClasses()
+          .that()
+          .resideInAPackage("org.flexcode.aggregation")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "org.flexcode.aggregation.engine..",
+              "org.flexcode.aggregation.copies..",
+              "org.flexcode.aggregation.rules..",
+              "org.flexcode.aggregation.strategy..")
+          .because("strategies are found by name through StrategyFamily, never by type");
+
   /** (c) Each strategy family stands alone: no family refers to another. */
   @ArchTest
   static final ArchRule FAMILIES_INDEPENDENT =
