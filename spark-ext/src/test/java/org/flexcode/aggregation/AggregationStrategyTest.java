@@ -88,10 +88,11 @@ class AggregationStrategyTest {
     assertEquals(
         "ignore:b=auto,floor=0.75,window=5",
         AggregationStrategy.of("ignore:b=auto", 3, 2, two).spec());
+    // FlexCode's own names in order; the test class path also registers a plugin's (first).
     assertEquals(
         List.of(
             "bsp", "ignore", "frc", "cyclic", "gcdc", "shadow", "hybrid", "steal", "ssp", "auto"),
-        AggregationStrategy.names());
+        AggregationStrategy.names().stream().filter(name -> !name.equals("first")).toList());
     // a bare name alone takes the defaults, as the bench's strategy names do
     assertEquals("ignore:b=1", AggregationStrategy.parse("ignore").spec());
     assertEquals("frc:s=1", AggregationStrategy.parse("frc").spec());
