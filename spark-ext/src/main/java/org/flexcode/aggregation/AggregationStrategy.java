@@ -213,6 +213,14 @@ public interface AggregationStrategy {
     return 0;
   }
 
+  /**
+   * The fewest primary tasks this strategy runs over, beyond what its tolerance, shadows and {@link
+   * #leftOut} ask (1 by default); the engine repartitions a smaller input up to it.
+   */
+  default int minimumTasks() {
+    return 1;
+  }
+
   /** The number of tasks must be a multiple of this (s+1 for {@code frc}, else 1). */
   default int taskMultiple() {
     return 1;

@@ -1,6 +1,7 @@
 package org.flexcode.aggregation;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,8 @@ import org.flexcode.spec.SpecTable;
  */
 final class StrategyTable {
 
+  private static final String OWN_PACKAGE = "org.flexcode.aggregation.strategy.";
+
   private static volatile StrategyTable loaded;
 
   private final Map<String, StrategyFamily> families;
@@ -23,8 +26,7 @@ final class StrategyTable {
   private StrategyTable(Map<String, StrategyFamily> families) {
     this.families = families;
     List<String> examples = new ArrayList<>();
-    new LinkedHashMap<>(families)
-        .values().stream().distinct().forEach(f -> examples.addAll(f.examples()));
+    families.values().stream().distinct().forEach(f -> examples.addAll(f.examples()));
     this.known = String.join(", ", examples);
     SpecTable<AggregationStrategy> t = SpecTable.of("strategy", known);
     for (Map.Entry<String, StrategyFamily> e : families.entrySet()) {
@@ -45,18 +47,25 @@ final class StrategyTable {
   }
 
   private static StrategyTable load() {
-    Map<String, StrategyFamily> byName = new LinkedHashMap<>();
-    register(
-        byName, ServiceLoader.load(StrategyFamily.class, StrategyFamily.class.getClassLoader()));
+    List<StrategyFamily> found = new ArrayList<>();
+    ServiceLoader.load(StrategyFamily.class, StrategyFamily.class.getClassLoader())
+        .forEach(found::add);
     ClassLoader context = Thread.currentThread().getContextClassLoader();
     if (context != null && context != StrategyFamily.class.getClassLoader()) {
-      register(byName, ServiceLoader.load(StrategyFamily.class, context));
+      ServiceLoader.load(StrategyFamily.class, context).forEach(found::add);
     }
+    // FlexCode's own families first, in their services file's order, whatever the class path order.
+    found.sort(Comparator.comparing(family -> !isOwn(family)));
+    Map<String, StrategyFamily> byName = new LinkedHashMap<>();
+    register(byName, found);
     return new StrategyTable(byName);
   }
 
-  private static void register(
-      Map<String, StrategyFamily> byName, ServiceLoader<StrategyFamily> loader) {
+  private static boolean isOwn(StrategyFamily family) {
+    return family.getClass().getName().startsWith(OWN_PACKAGE);
+  }
+
+  private static void register(Map<String, StrategyFamily> byName, List<StrategyFamily> loader) {
     for (StrategyFamily family : loader) {
       for (String name : family.names()) {
         StrategyFamily earlier = byName.putIfAbsent(name, family);

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
  * The contract of the strategy seam that every family runs, through a thin subclass naming its
  * specs: whatever the order the results arrive in, a bound strategy decides once every task has
  * arrived; a decision uses only results that arrived, each with one weight; it says exact only when
- * its weights rebuild the exact sum of the blocks' data; and a strategy applying stale results never
- * accepts one older than its staleness.
+ * its weights rebuild the exact sum of the blocks' data; and a strategy applying stale results
+ * never accepts one older than its staleness.
  */
 @Tag("unit")
 public abstract class StrategyContractTest {
@@ -29,24 +29,44 @@ public abstract class StrategyContractTest {
   /** The family's specs under test. */
   protected abstract List<String> specs();
 
-  /** The primary tasks to bind over: at least six, a multiple of what the strategy needs. */
+  /**
+   * The copies of each chunk a chunk-copies layout caches ({@code steal}, {@code auto}); 1 for a
+   * layout without copies.
+   */
+  protected int copies() {
+    return 1;
+  }
+
+  /**
+   * The primary tasks to bind over: at least six, a multiple of what the strategy needs; with
+   * copies, four chunks in each copy.
+   */
   protected int numTasks(AggregationStrategy strategy) {
+    if (copies() > 1) {
+      return 4 * copies();
+    }
     int multiple = strategy.taskMultiple();
     int min = Math.max(6, strategy.leftOut() + 2);
     return ((min + multiple - 1) / multiple) * multiple;
   }
 
   /**
-   * Which data block the layout's block {@code block} holds, of {@link #dataBlocks}: itself by
-   * default; a chunk-copies layout holds the same chunk in several copies.
+   * What the engine hands a bound strategy before its first iteration (for example the layout its
+   * launches run over); nothing by default.
    */
-  protected int dataBlockOf(AggregationStrategy strategy, int block, int numTasks) {
-    return block;
-  }
+  protected void prepare(BoundStrategy bound, int numTasks) {}
 
   /** How many distinct data blocks a layout over {@code numTasks} primaries holds. */
-  protected int dataBlocks(AggregationStrategy strategy, int numTasks) {
-    return numTasks;
+  protected int dataBlocks(int numTasks) {
+    return numTasks / copies();
+  }
+
+  /**
+   * Which data block the layout's block {@code block} holds: itself, or with copies (task t is copy
+   * t / C of chunk t mod C) its chunk.
+   */
+  protected int dataBlockOf(int block, int numTasks) {
+    return block % dataBlocks(numTasks);
   }
 
   @Test
@@ -85,7 +105,8 @@ public abstract class StrategyContractTest {
               spec + ": task " + task + " weighted " + weights[task] + " but not used");
         }
         if (decision.exact()) {
-          assertEquals(run.exactSum(), run.rebuilt(decision), 1e-9, spec + ": exact but not the sum");
+          assertEquals(
+              run.exactSum(), run.rebuilt(decision), 1e-9, spec + ": exact but not the sum");
         }
       }
     }
@@ -127,10 +148,11 @@ public abstract class StrategyContractTest {
       java.util.Arrays.fill(records, 100);
       bound = strategy.bind(code, records);
       adaptive = bound.capability(Adaptive.class).orElse(Adaptive.NONE);
+      prepare(bound, primaries);
       adaptive.beforeIteration(0);
       layout = new TaskLayout(code, strategy.cachedBlocks(code), strategy.shadows(), 1.0);
       Random random = new Random(seed);
-      data = random.doubles(dataBlocks(strategy, primaries)).toArray();
+      data = random.doubles(dataBlocks(primaries)).toArray();
       for (int task = 0; task < bound.numTasks(); task++) {
         order.add(task);
       }
@@ -165,9 +187,7 @@ public abstract class StrategyContractTest {
         double result = 0;
         for (int block : layout.blocksOf(task)) {
           if (computed.computes(task, block)) {
-            result +=
-                layout.coefficientOf(task, block)
-                    * data[dataBlockOf(strategy, block, primaries)];
+            result += layout.coefficientOf(task, block) * data[dataBlockOf(block, primaries)];
           }
         }
         sum += weights[task] * result;

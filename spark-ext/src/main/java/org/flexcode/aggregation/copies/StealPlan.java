@@ -24,7 +24,10 @@ public final class StealPlan implements Serializable {
   private final int copies;
   private final int executors;
 
-  StealPlan(int blocks, int chunks, int copies, int executors) {
+  /**
+   * The plan of {@code copies} copies of {@code chunks} chunks of each of {@code blocks} blocks.
+   */
+  public StealPlan(int blocks, int chunks, int copies, int executors) {
     if (blocks < 1 || chunks < 1 || copies < 1 || executors < 1) {
       throw new IllegalArgumentException(
           "steal plan: blocks, chunks, copies and executors must be >= 1, got "

@@ -124,6 +124,7 @@ final class TaskCount {
     if (strategy.leftOut() > 0) {
       min = Math.max(min, strategy.leftOut() + 1);
     }
+    min = Math.max(min, strategy.minimumTasks());
     return min;
   }
 
@@ -152,7 +153,10 @@ final class TaskCount {
     if (strategy.tolerance() > 0) {
       return "more tasks than the s=" + strategy.tolerance() + " stragglers tolerated";
     }
-    return "one primary per shadow";
+    if (strategy.shadows().count() > 0) {
+      return "one primary per shadow";
+    }
+    return "at least " + strategy.minimumTasks() + " tasks";
   }
 
   private static int roundUp(int n, int multiple) {

@@ -19,6 +19,17 @@ class TaskCountTest {
   }
 
   @Test
+  void raisesAnInputToTheMinimumAStrategyFromAnotherJarAsks() {
+    // first:k=K (a test-scope plugin) asks for k tasks through minimumTasks().
+    assertEquals(5, TaskCount.choose(AggregationStrategy.parse("first:k=5"), 2, 8, 0).tasks());
+    IllegalArgumentException tooMany =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class,
+            () -> TaskCount.choose(AggregationStrategy.parse("first:k=9"), 2, 4, 0));
+    assertTrue(tooMany.getMessage().contains("at least 9 tasks"), tooMany.getMessage());
+  }
+
+  @Test
   void raisesAOnePartitionInputToWhatTheStrategyNeeds() {
     TaskCount count = TaskCount.choose(AggregationStrategy.cyclic(1), 1, 1, 0);
     assertEquals(2, count.tasks());

@@ -35,6 +35,12 @@ public record FirstK(int k) implements AggregationStrategy {
     throw new IllegalArgumentException(spec() + " takes no shadow tasks");
   }
 
+  /** The first k arrivals need k tasks; the engine repartitions a smaller input up to k. */
+  @Override
+  public int minimumTasks() {
+    return k;
+  }
+
   @Override
   public GradientCode code(int numTasks) {
     checkTasks(numTasks);

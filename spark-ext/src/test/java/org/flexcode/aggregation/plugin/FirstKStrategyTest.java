@@ -21,7 +21,6 @@ import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.aggregation.StrategyFamily;
 import org.flexcode.aggregation.strategy.bsp.BspFamily;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -60,15 +59,11 @@ class FirstKStrategyTest {
   }
 
   /**
-   * What {@link AggregationStrategy#names()} documents: FlexCode's names, then those of other jars.
-   * StrategyTable keeps the order in which ServiceLoader finds the services files, which is the
-   * class path's: here target/test-classes comes before target/classes, so {@code first} is listed
-   * before {@code bsp}.
+   * What {@link AggregationStrategy#names()} documents: FlexCode's names, then those of other jars,
+   * whatever the class path order (here target/test-classes, holding the plugin's services file,
+   * comes before target/classes).
    */
   @Test
-  @Disabled(
-      "StrategyTable lists the families in class-path order, not FlexCode's first as documented:"
-          + " with the plugin's services file ahead of FlexCode's, names() starts with 'first'")
   void namesListFirstAfterFlexCodesOwn() {
     List<String> expected = new ArrayList<>(FLEXCODE_NAMES);
     expected.add("first");

@@ -1,35 +1,23 @@
 package org.flexcode.aggregation.strategy.auto;
 
 import java.util.List;
-import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.NamedFamily;
 import org.flexcode.aggregation.StrategyDefaults;
-import org.flexcode.aggregation.StrategyFamily;
 import org.flexcode.spec.Spec;
 
 /**
  * Registers {@code auto:exact=B,r=R,chunks=C,floor=F}: the mode predicted fastest per iteration.
  */
-public final class AutoFamily implements StrategyFamily {
+public final class AutoFamily extends NamedFamily {
 
   static final String AUTO = "auto";
 
-  @Override
-  public List<String> names() {
-    return List.of(AUTO);
+  /** The family. */
+  public AutoFamily() {
+    super(AUTO, List.of("exact", "r", "chunks", "floor"), "auto:exact=false", AutoFamily::auto);
   }
 
-  @Override
-  public List<String> keys(String name) {
-    return List.of("exact", "r", "chunks", "floor");
-  }
-
-  @Override
-  public List<String> examples() {
-    return List.of("auto:exact=false");
-  }
-
-  @Override
-  public AggregationStrategy parse(Spec spec) {
+  private static Auto auto(Spec spec) {
     return new Auto(
         spec.choice("exact", AutoFamily::bool, false),
         spec.integer("r", StrategyDefaults.STEAL_COPIES),

@@ -1,32 +1,15 @@
 package org.flexcode.aggregation.strategy.bsp;
 
 import java.util.List;
-import org.flexcode.aggregation.AggregationStrategy;
-import org.flexcode.aggregation.StrategyFamily;
-import org.flexcode.spec.Spec;
+import org.flexcode.aggregation.NamedFamily;
 
 /** Registers {@code bsp}: wait for every task, as MLlib does. */
-public final class BspFamily implements StrategyFamily {
+public final class BspFamily extends NamedFamily {
 
   static final String BSP = "bsp";
 
-  @Override
-  public List<String> names() {
-    return List.of(BSP);
-  }
-
-  @Override
-  public List<String> keys(String name) {
-    return List.of();
-  }
-
-  @Override
-  public List<String> examples() {
-    return List.of(BSP);
-  }
-
-  @Override
-  public AggregationStrategy parse(Spec spec) {
-    return new Bsp();
+  /** The family. */
+  public BspFamily() {
+    super(BSP, List.of(), BSP, spec -> new Bsp());
   }
 }

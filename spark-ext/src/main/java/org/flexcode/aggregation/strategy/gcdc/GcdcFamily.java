@@ -2,36 +2,25 @@ package org.flexcode.aggregation.strategy.gcdc;
 
 import java.util.List;
 import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.NamedFamily;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StrategyDefaults;
-import org.flexcode.aggregation.StrategyFamily;
-import org.flexcode.spec.Spec;
 
 /** Registers {@code gcdc:s=S,clusters=C}: gradient coding with dynamic clustering. */
-public final class GcdcFamily implements StrategyFamily {
+public final class GcdcFamily extends NamedFamily {
 
   static final String GCDC = "gcdc";
 
-  @Override
-  public List<String> names() {
-    return List.of(GCDC);
-  }
-
-  @Override
-  public List<String> keys(String name) {
-    return List.of("s", "clusters");
-  }
-
-  @Override
-  public List<String> examples() {
-    return List.of("gcdc:s=1,clusters=2");
-  }
-
-  @Override
-  public AggregationStrategy parse(Spec spec) {
-    return new Gcdc(
-        spec.integer("s", StrategyDefaults.TOLERANCE),
-        spec.integer("clusters", StrategyDefaults.CLUSTERS));
+  /** The family. */
+  public GcdcFamily() {
+    super(
+        GCDC,
+        List.of("s", "clusters"),
+        "gcdc:s=1,clusters=2",
+        spec ->
+            new Gcdc(
+                spec.integer("s", StrategyDefaults.TOLERANCE),
+                spec.integer("clusters", StrategyDefaults.CLUSTERS)));
   }
 
   /** A bare {@code gcdc} tolerates {@code s} stragglers per cluster. */

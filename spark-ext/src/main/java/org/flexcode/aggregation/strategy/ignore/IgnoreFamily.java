@@ -2,37 +2,32 @@ package org.flexcode.aggregation.strategy.ignore;
 
 import java.util.List;
 import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.NamedFamily;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StrategyDefaults;
-import org.flexcode.aggregation.StrategyFamily;
 import org.flexcode.spec.Spec;
 
 /**
  * Registers {@code ignore:b=B} (static backup workers) and {@code ignore:b=auto,floor=F,window=W}
  * (dynamic: b chosen every iteration).
  */
-public final class IgnoreFamily implements StrategyFamily {
+public final class IgnoreFamily extends NamedFamily {
 
   static final String IGNORE = "ignore";
   static final String AUTO = "auto";
 
-  @Override
-  public List<String> names() {
-    return List.of(IGNORE);
+  /** The family. */
+  public IgnoreFamily() {
+    super(IGNORE, List.of("b", "floor", "window"), "ignore:b=1", IgnoreFamily::ignore);
   }
 
-  @Override
-  public List<String> keys(String name) {
-    return List.of("b", "floor", "window");
-  }
-
+  /** An example per form: a fixed b and b=auto. */
   @Override
   public List<String> examples() {
     return List.of("ignore:b=1", "ignore:b=auto,floor=0.75,window=5");
   }
 
-  @Override
-  public AggregationStrategy parse(Spec spec) {
+  private static AggregationStrategy ignore(Spec spec) {
     boolean auto = AUTO.equals(spec.choice("b", String::trim, ""));
     if (auto) {
       return new AutoIgnore(

@@ -1,8 +1,9 @@
 package org.flexcode.aggregation.strategy.auto;
 
 import java.util.List;
-import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.StrategyContractTest;
+import org.flexcode.aggregation.copies.StealPlan;
 
 /** The strategy contract for the family's specs auto:exact=true, auto:exact=false. */
 class AutoContractTest extends StrategyContractTest {
@@ -12,22 +13,16 @@ class AutoContractTest extends StrategyContractTest {
     return List.of("auto:exact=true", "auto:exact=false");
   }
 
-  /** Task t is copy t / C of chunk t mod C. */
+  /** Three copies of each of four chunks. */
   @Override
-  protected int dataBlockOf(AggregationStrategy strategy, int block, int numTasks) {
-    return block % dataBlocks(strategy, numTasks);
+  protected int copies() {
+    return 3;
   }
 
+  /** The engine's hand-over on one executor: the plan of the copies, no stealing launches. */
   @Override
-  protected int dataBlocks(AggregationStrategy strategy, int numTasks) {
-    return numTasks / COPIES;
+  protected void prepare(BoundStrategy bound, int numTasks) {
+    StealPlan plan = new StealPlan(1, numTasks / copies(), copies(), 1);
+    ((AutoDecoder) bound).launches(plan, null);
   }
-
-  /** Four chunks, each in three copies. */
-  @Override
-  protected int numTasks(AggregationStrategy strategy) {
-    return 4 * COPIES;
-  }
-
-  private static final int COPIES = 3;
 }

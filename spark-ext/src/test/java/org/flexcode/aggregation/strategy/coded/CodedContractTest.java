@@ -1,7 +1,6 @@
 package org.flexcode.aggregation.strategy.coded;
 
 import java.util.List;
-import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.StrategyContractTest;
 
 /** The strategy contract for the family's specs frc:s=1, cyclic:s=1, cyclic:s=2. */

@@ -1,7 +1,6 @@
 package org.flexcode.aggregation.strategy.ignore;
 
 import java.util.List;
-import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.StrategyContractTest;
 
 /** The strategy contract for the family's specs ignore:b=1, ignore:b=2, ignore:b=auto. */

@@ -1,7 +1,6 @@
 package org.flexcode.aggregation.strategy.shadow;
 
 import java.util.List;
-import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.StrategyContractTest;
 
 /** The strategy contract for the family's specs shadow:m=1,f=0.5, hybrid:s=1,m=2,f=0.5. */

@@ -1,7 +1,6 @@
 package org.flexcode.aggregation.strategy.ssp;
 
 import java.util.List;
-import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.StrategyContractTest;
 
 /** The strategy contract for the family's specs ssp:staleness=1,b=1, ssp:staleness=2,b=0. */
