@@ -21,8 +21,9 @@ import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.spec.SpecTable;
 
 /**
- * The model's rule and pattern names in the shared {@code name:k=v,...} grammar, and small helpers.
- * Every default a spec leaves out is the engine's ({@link StrategyDefaults}).
+ * The model's rule names in the shared {@code name:k=v,...} grammar, and small helpers. Every
+ * default a spec leaves out is the engine's ({@link StrategyDefaults}); straggler patterns are the
+ * engine's too ({@link MachineDelays#parse}).
  */
 final class Specs {
 
@@ -97,34 +98,6 @@ final class Specs {
               "ssp",
               List.of("staleness", "b"),
               s -> Rule.ssp(s.integer("staleness", SSP_STALENESS), s.integer("b", SSP_MISSING)));
-
-  /** The model's machine-level straggler patterns, in the shared spec grammar. */
-  static final SpecTable<MachineDelays> PATTERNS =
-      SpecTable.<MachineDelays>of(
-              "pattern",
-              "ideal, slow-worker:p=0.2,max=2, power-law:alpha=4, persistent:k=1,factor=4,"
-                  + " skew:k=1,load=1.75, heavy-tail, markov:slow=0.05,recover=0.3,factor=4")
-          .with("ideal", List.of(), s -> MachineDelays.ideal())
-          .with(
-              "slow-worker",
-              List.of("p", "max"),
-              s -> MachineDelays.slowWorker(s.number("p", 0.2), s.number("max", 2)))
-          .with("power-law", List.of("alpha"), s -> MachineDelays.powerLaw(s.number("alpha", 4)))
-          .with(
-              "persistent",
-              List.of("k", "factor"),
-              s -> MachineDelays.persistent(s.integer("k", 1), s.number("factor", 4)))
-          .with(
-              "skew",
-              List.of("k", "load"),
-              s -> MachineDelays.skew(s.integer("k", 1), s.number("load", 1.75)))
-          .with("heavy-tail", List.of(), s -> MachineDelays.heavyTail())
-          .with(
-              "markov",
-              List.of("slow", "recover", "factor"),
-              s ->
-                  MachineDelays.markov(
-                      s.number("slow", 0.05), s.number("recover", 0.3), s.number("factor", 4)));
 
   private Specs() {}
 
