@@ -35,7 +35,7 @@ class SimulateCommandTest {
   void argumentErrorsNameTheBadValue() {
     assertTrue(error("--executors", "1000,lots").contains("got '1000,lots'"));
     assertTrue(error("--cores", "0").contains("--cores must be >= 1, got 0"));
-    assertTrue(error("--pattern", "sometimes").contains("unknown pattern 'sometimes'"));
+    assertTrue(error("--pattern", "sometimes").contains("unknown straggler pattern 'sometimes'"));
     assertTrue(error("--strategies", "bsp,magic").contains("'magic' has no model rule"));
     assertTrue(
         error("--calibrate", dir.resolve("none.json").toString()).contains("no such report"));

@@ -1,43 +1,47 @@
 package org.flexcode.model;
 
 import java.util.BitSet;
+import org.flexcode.adaptive.BackupChooser;
 import org.flexcode.adaptive.ModeChoice;
 import org.flexcode.adaptive.ModeChooser;
 import org.flexcode.adaptive.TaskTimes;
+import org.flexcode.aggregation.StrategyDefaults;
 
 /**
  * {@code auto:exact=false} in the model: before each simulated iteration the engine's own {@link
- * ModeChooser} picks bsp, steal ({@link StealRule} at r copies, chunks per block) or ignore:b (the
- * b slowest executors left out, b up to the largest that keeps 75% of the blocks: the model's
- * {@code ignore} over their b x n / M tasks), then the iteration runs that rule. The chooser sees
- * each block's home time at the granularity of blocks (the engine sees chunks): the bsp schedule's
- * finish time of the block, censored at the iteration's end when the chosen mode did not wait for
- * it, as the engine sees a superseded or cancelled home copy.
+ * ModeChooser}, with the engine's window and late multiplier ({@link StrategyDefaults}), picks bsp,
+ * steal ({@link StealRule} at r copies, chunks per block) or ignore:b (the b slowest executors left
+ * out, b up to the largest that keeps {@code floor} of the blocks, by default {@link
+ * StrategyDefaults#AUTO_FLOOR}: the model's {@code ignore} over their b x n / M tasks), then the
+ * iteration runs that rule. The chooser sees each block's home time at the granularity of blocks
+ * (the engine sees chunks): the bsp schedule's finish time of the block, censored at the
+ * iteration's end when the chosen mode did not wait for it, as the engine sees a superseded or
+ * cancelled home copy.
  */
 final class AutoRule implements Rule {
-
-  private static final double FLOOR = 0.75;
-  private static final int WINDOW = 5;
-  private static final double LATE = 1.5;
 
   private final boolean exact;
   private final int r;
   private final int chunks;
+  private final double floor;
 
-  AutoRule(boolean exact, int r, int chunks) {
+  AutoRule(boolean exact, int r, int chunks, double floor) {
     Specs.check(r >= 1, "auto: r (copies of each chunk) must be >= 1, got " + r);
     Specs.check(chunks >= 1, "auto: chunks (per block) must be >= 1, got " + chunks);
+    BackupChooser.checkFloor(floor);
     this.exact = exact;
     this.r = r;
     this.chunks = chunks;
+    this.floor = floor;
   }
 
   @Override
   public String spec() {
     return "auto:exact="
         + exact
-        + (r != StealRule.DEFAULT_COPIES ? ",r=" + r : "")
-        + (chunks != StealRule.DEFAULT_CHUNKS ? ",chunks=" + chunks : "");
+        + (r != StrategyDefaults.STEAL_COPIES ? ",r=" + r : "")
+        + (chunks != StrategyDefaults.STEAL_CHUNKS ? ",chunks=" + chunks : "")
+        + (floor != StrategyDefaults.AUTO_FLOOR ? ",floor=" + Specs.num(floor) : "");
   }
 
   @Override
@@ -49,7 +53,15 @@ final class AutoRule implements Rule {
       workerOf[i] = cluster.executorOf(i);
       records[i] = 1;
     }
-    ModeChooser chooser = new ModeChooser(workerOf, records, exact, FLOOR, WINDOW, LATE, chunks);
+    ModeChooser chooser =
+        new ModeChooser(
+            workerOf,
+            records,
+            exact,
+            floor,
+            StrategyDefaults.IGNORE_WINDOW,
+            StrategyDefaults.STEAL_LATE,
+            chunks);
     PrefixSimulation bsp = (PrefixSimulation) Rule.bsp().prepare(cluster);
     Simulation steal = Rule.steal(r, chunks).prepare(cluster);
     Simulation[] ignore = new Simulation[n];

@@ -1,6 +1,7 @@
 package org.flexcode.model;
 
 import org.flexcode.adaptive.StealHome;
+import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.coding.GradientCode;
 
 /**
@@ -85,7 +86,7 @@ public interface Rule {
    * work as chunk tasks.
    */
   static Rule steal(int r, int chunks) {
-    return steal(r, chunks, StealRule.DEFAULT_LATE);
+    return steal(r, chunks, StrategyDefaults.STEAL_LATE);
   }
 
   /** As {@link #steal(int, int)} with late copies at {@code late} x the median (0: none). */

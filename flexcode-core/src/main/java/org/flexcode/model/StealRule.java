@@ -1,6 +1,7 @@
 package org.flexcode.model;
 
 import org.flexcode.adaptive.StealHome;
+import org.flexcode.aggregation.StrategyDefaults;
 
 /**
  * Work stealing at chunk granularity, as the engine runs it, with its home work as chunk tasks, as
@@ -14,15 +15,6 @@ import org.flexcode.adaptive.StealHome;
  * no late copies.
  */
 final class StealRule implements Rule {
-
-  /** The engine's default late multiplier. */
-  static final double DEFAULT_LATE = 1.5;
-
-  /** The engine's default copies of each chunk (r). */
-  static final int DEFAULT_COPIES = 3;
-
-  /** The engine's default chunks per block. */
-  static final int DEFAULT_CHUNKS = 4;
 
   private final int r;
   private final int chunks;
@@ -45,7 +37,7 @@ final class StealRule implements Rule {
         + r
         + ",chunks="
         + chunks
-        + (late != DEFAULT_LATE ? ",late=" + late : "")
+        + (late != StrategyDefaults.STEAL_LATE ? ",late=" + late : "")
         + (home != StealHome.AUTO ? ",home=" + home.label() : "");
   }
 

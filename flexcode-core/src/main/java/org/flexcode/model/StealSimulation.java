@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeMap;
+import org.flexcode.adaptive.ChunkPlacement;
 import org.flexcode.adaptive.CopyThresholds;
 import org.flexcode.adaptive.HomeGrouping;
 import org.flexcode.adaptive.SlowExecutors;
@@ -93,16 +94,15 @@ final class StealSimulation implements Rule.Simulation {
   }
 
   /**
-   * Chunk c of block j: its home (the block's executor) first, copy k (1 <= k < r) on (home + 1 +
-   * ((c (r - 1) + k - 1) mod (M - 1))) mod M, so an executor's chunks spread over its neighbours.
+   * Piece {@code piece} of block {@code block}: its home (the block's executor) first, then copies
+   * 1 .. r - 1 where the engine caches them ({@link ChunkPlacement#holderOf}).
    */
-  private int[] holdersOf(int block, int chunk, int r) {
+  private int[] holdersOf(int block, int piece, int r) {
     int m = cluster.executors();
     int owner = cluster.executorOf(block);
     int[] h = new int[r];
-    h[0] = owner;
-    for (int k = 1; k < r; k++) {
-      h[k] = (owner + 1 + (chunk * (r - 1) + k - 1) % (m - 1)) % m;
+    for (int k = 0; k < r; k++) {
+      h[k] = ChunkPlacement.holderOf(owner, piece, k, m);
     }
     return h;
   }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.flexcode.aggregation.StrategyDefaults;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +27,29 @@ class AutoRuleTest {
     assertEquals("auto:exact=false", Rule.parse("auto").spec());
     assertEquals("auto:exact=true,chunks=2", Rule.parse("auto:exact=true,chunks=2").spec());
     assertThrows(IllegalArgumentException.class, () -> Rule.parse("auto:exact=maybe"));
+    assertEquals("auto:exact=false,floor=0.75", Rule.parse("auto:floor=0.75").spec());
+    assertEquals(
+        "auto:exact=false",
+        Rule.parse("auto:floor=" + StrategyDefaults.AUTO_FLOOR).spec(),
+        "the engine's default floor");
+    assertThrows(IllegalArgumentException.class, () -> Rule.parse("auto:floor=0"));
+  }
+
+  @Test
+  void leftOutParametersAreTheEnginesDefaults() {
+    assertEquals(
+        "steal:r=" + StrategyDefaults.STEAL_COPIES + ",chunks=" + StrategyDefaults.STEAL_CHUNKS,
+        Rule.parse("steal").spec());
+    assertEquals(
+        "ignore:b=auto,floor="
+            + Specs.num(StrategyDefaults.IGNORE_FLOOR)
+            + ",window="
+            + StrategyDefaults.IGNORE_WINDOW,
+        Rule.parse("ignore:b=auto").spec());
+    assertEquals("ignore:b=" + StrategyDefaults.IGNORED, Rule.parse("ignore").spec());
+    assertEquals(
+        "gcdc:s=" + StrategyDefaults.TOLERANCE + ",clusters=" + StrategyDefaults.CLUSTERS,
+        Rule.parse("gcdc").spec());
   }
 
   @Test

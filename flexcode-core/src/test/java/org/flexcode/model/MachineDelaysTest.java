@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.flexcode.stragglers.StragglerPattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -136,5 +137,26 @@ class MachineDelaysTest {
     assertTrue(e.getMessage().contains("2"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> MachineDelays.parse("nope"));
     assertThrows(IllegalArgumentException.class, () -> MachineDelays.parse("power-law:alpha=x"));
+  }
+
+  @Test
+  void patternsAreTheEnginesWithTheEnginesDefaults() {
+    // the engine's table fills in what a spec leaves out
+    assertEquals("slow-worker:p=0.2,max=2", MachineDelays.parse("slow-worker").spec());
+    assertEquals("markov:slow=0.05,recover=0.3,factor=4", MachineDelays.parse("markov").spec());
+    assertEquals(
+        MachineDelays.parse("skew:k=2").spec(),
+        MachineDelays.of(StragglerPattern.parse("skew:k=2,load=1.75")).spec());
+    // the engine's per-task and CPU-contention patterns parse, and the model says it has no law
+    IllegalArgumentException task =
+        assertThrows(
+            IllegalArgumentException.class, () -> MachineDelays.parse("slow-task:p=0.2,max=2"));
+    assertTrue(task.getMessage().contains("per task attempt"), task.getMessage());
+    IllegalArgumentException cpu =
+        assertThrows(
+            IllegalArgumentException.class, () -> MachineDelays.parse("disrupted-machine"));
+    assertTrue(cpu.getMessage().contains("no machine-level model"), cpu.getMessage());
+    // an unknown key is refused by the engine's table
+    assertThrows(IllegalArgumentException.class, () -> MachineDelays.parse("heavy-tail:p=1"));
   }
 }

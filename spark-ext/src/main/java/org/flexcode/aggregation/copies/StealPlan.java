@@ -2,6 +2,7 @@ package org.flexcode.aggregation.copies;
 
 import java.io.Serializable;
 import java.util.BitSet;
+import org.flexcode.adaptive.ChunkPlacement;
 
 /**
  * Where {@code steal}'s chunk copies live, plain arithmetic: n blocks cut into {@code chunks}
@@ -10,7 +11,8 @@ import java.util.BitSet;
  * executors} executors.
  *
  * <p>Copy 0 of chunk c (its home) sits on executor b mod M of its block b, as {@code bsp} places
- * the block; copy k >= 1 on executor (b + 1 + ((q + k - 1) mod (M - 1))) mod M for piece q. So a
+ * the block; copy k >= 1 where {@link ChunkPlacement#holderOf} puts it, the placement the model
+ * simulates too: on executor (b mod M + 1 + ((q + k - 1) mod (M - 1))) mod M for piece q. So a
  * chunk's r copies sit on r distinct executors when r <= M, and the pieces of one block have their
  * other copies on different neighbours: when an executor straggles, several others can take its
  * chunks. With one executor (local mode) every copy sits on it.
@@ -98,13 +100,8 @@ public final class StealPlan implements Serializable {
   /** The executor (0 .. M-1) task {@code task}'s copy is cached on. */
   public int executorOf(int task) {
     int chunk = chunkOf(task);
-    int home = blockOf(chunk) % executors;
-    int copy = copyOf(task);
-    if (copy == 0 || executors == 1) {
-      return home;
-    }
-    int offset = 1 + (pieceOf(chunk) + copy - 1) % (executors - 1);
-    return (home + offset) % executors;
+    return ChunkPlacement.holderOf(
+        blockOf(chunk) % executors, pieceOf(chunk), copyOf(task), executors);
   }
 
   /** The home copies: tasks 0 .. C-1. */

@@ -5,8 +5,8 @@ import org.flexcode.spec.SpecText;
 /**
  * {@code disrupted-machine:p=P,interval=MS,intensity=I}: a machine disrupted by other work. In real
  * compute, per interval of MS milliseconds an executor is disrupted with probability p and then
- * runs I x cores CPU-hog threads for the interval ({@link Disruptor}: real contention, no sleep;
- * factor 1). In emulated compute no thread spins: an executor disrupted in an iteration
+ * runs I x cores CPU-hog threads for the interval ({@code Disruptor} in spark-ext: real contention,
+ * no sleep; factor 1). In emulated compute no thread spins: an executor disrupted in an iteration
  * (probability p, drawn per (seed, executor, iteration)) runs its emulated compute 1 + I times
  * slower.
  *
@@ -14,7 +14,8 @@ import org.flexcode.spec.SpecText;
  * @param intervalMs the length of one interval in real compute
  * @param intensity hog threads per core in real compute; the extra slowdown in emulated compute
  */
-record DisruptedMachine(double p, long intervalMs, double intensity) implements StragglerPattern {
+public record DisruptedMachine(double p, long intervalMs, double intensity)
+    implements StragglerPattern {
 
   /** Validates. */
   public DisruptedMachine {

@@ -5,8 +5,10 @@ import java.io.Serializable;
 /**
  * A seeded straggler pattern from the study in the project's seeds (DESIGN section 4): for one task
  * attempt ({@link TaskSlot}) the factor by which its compute is slowed. In real compute the task is
- * held back (factor - 1) x its compute time after computing; in emulated compute ({@link
- * ComputeEmulation}) its emulated sleep is multiplied by the factor.
+ * held back (factor - 1) x its compute time after computing; in emulated compute ({@code
+ * ComputeEmulation} in spark-ext) its emulated sleep is multiplied by the factor. The patterns are
+ * plain Java (flexcode-core): spark-ext's injector applies them inside tasks, and the model ({@code
+ * org.flexcode.model.MachineDelays}) parses the same specs.
  *
  * <p>Worker-level patterns draw on (seed, executor, iteration): every task an executor runs in one
  * iteration gets the same factor, so MLlib's rows and FlexCode's draw the same delays whatever the

@@ -7,7 +7,7 @@ import org.flexcode.spec.SpecText;
  * The study's worker-level patterns: a factor per (seed, executor, iteration), the same for every
  * task the executor runs in that iteration (see {@link StragglerPattern}).
  */
-final class WorkerPatterns {
+public final class WorkerPatterns {
 
   private WorkerPatterns() {}
 
@@ -16,8 +16,8 @@ final class WorkerPatterns {
   }
 
   /** {@code slow-worker:p=P,max=M}: with probability p an executor is slowed by 1 + U(0, max). */
-  record SlowWorker(double p, double max) implements StragglerPattern {
-    SlowWorker {
+  public record SlowWorker(double p, double max) implements StragglerPattern {
+    public SlowWorker {
       Draws.check(p >= 0 && p <= 1, "slow-worker: p must be in [0, 1], got " + p);
       Draws.check(max >= 0, "slow-worker: max must be >= 0, got " + max);
     }
@@ -35,8 +35,8 @@ final class WorkerPatterns {
   }
 
   /** {@code power-law:alpha=A}: factor (1 - u)^(-1/alpha), a Pareto tail of index alpha. */
-  record PowerLaw(double alpha) implements StragglerPattern {
-    PowerLaw {
+  public record PowerLaw(double alpha) implements StragglerPattern {
+    public PowerLaw {
       Draws.check(alpha > 1, "power-law: alpha must be > 1, got " + alpha);
     }
 
@@ -58,8 +58,8 @@ final class WorkerPatterns {
   }
 
   /** {@code persistent:k=K,factor=F}: executors numbered below k run factor times slower. */
-  record Persistent(int k, double factor) implements StragglerPattern {
-    Persistent {
+  public record Persistent(int k, double factor) implements StragglerPattern {
+    public Persistent {
       Draws.check(k >= 0, "persistent: k must be >= 0, got " + k);
       Draws.check(factor >= 1, "persistent: factor must be >= 1, got " + factor);
     }
@@ -79,8 +79,8 @@ final class WorkerPatterns {
    * {@code skew:k=K,load=L}: executors numbered below k hold L times more data (placement skew),
    * modelled as their tasks' compute scaled by L.
    */
-  record Skew(int k, double load) implements StragglerPattern {
-    Skew {
+  public record Skew(int k, double load) implements StragglerPattern {
+    public Skew {
       Draws.check(k >= 0, "skew: k must be >= 0, got " + k);
       Draws.check(load >= 1, "skew: load must be >= 1, got " + load);
     }
@@ -97,7 +97,7 @@ final class WorkerPatterns {
   }
 
   /** {@code heavy-tail}: a quarter of the executors slow, 80% of those 1.5-2.5x, 20% 2.5-10x. */
-  record HeavyTail() implements StragglerPattern {
+  public record HeavyTail() implements StragglerPattern {
     @Override
     public String spec() {
       return PatternTable.HEAVY_TAIL;
@@ -120,8 +120,8 @@ final class WorkerPatterns {
    * R)). The state at iteration t is replayed from iteration 0 with the executor's own seeded
    * generator ({@link MarkovChains}), so it is the same in every JVM.
    */
-  record Markov(double slow, double recover, double factor) implements StragglerPattern {
-    Markov {
+  public record Markov(double slow, double recover, double factor) implements StragglerPattern {
+    public Markov {
       Draws.check(slow >= 0 && slow <= 1, "markov: slow must be in [0, 1], got " + slow);
       Draws.check(recover > 0 && recover <= 1, "markov: recover must be in (0, 1], got " + recover);
       Draws.check(factor >= 1, "markov: factor must be >= 1, got " + factor);

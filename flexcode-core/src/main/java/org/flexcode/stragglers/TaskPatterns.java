@@ -3,12 +3,12 @@ package org.flexcode.stragglers;
 import org.flexcode.spec.SpecText;
 
 /** The patterns that draw per task attempt, not per executor (see {@link StragglerPattern}). */
-final class TaskPatterns {
+public final class TaskPatterns {
 
   private TaskPatterns() {}
 
   /** {@code ideal}: no delay. */
-  record Ideal() implements StragglerPattern {
+  public record Ideal() implements StragglerPattern {
     @Override
     public String spec() {
       return PatternTable.IDEAL;
@@ -21,8 +21,8 @@ final class TaskPatterns {
   }
 
   /** {@code slow-task:p=P,max=M}: with probability p per task attempt, 1 + U(0, max). */
-  record SlowTask(double p, double max) implements StragglerPattern {
-    SlowTask {
+  public record SlowTask(double p, double max) implements StragglerPattern {
+    public SlowTask {
       Draws.check(p >= 0 && p <= 1, "slow-task: p must be in [0, 1], got " + p);
       Draws.check(max >= 0, "slow-task: max must be >= 0, got " + max);
     }

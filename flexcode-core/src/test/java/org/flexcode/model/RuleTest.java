@@ -112,8 +112,12 @@ class RuleTest {
     assertThrows(
         IllegalArgumentException.class, () -> Rule.steal(2, 4).prepare(Cluster.of(1, 1, T)));
     Rule.steal(3, 4).prepare(Cluster.of(2, 1, T)); // fitted to 2 copies, as the engine does
-    assertEquals(org.flexcode.aggregation.StrategyDefaults.STEAL_COPIES, StealRule.DEFAULT_COPIES);
-    assertEquals(org.flexcode.aggregation.StrategyDefaults.STEAL_CHUNKS, StealRule.DEFAULT_CHUNKS);
+    assertEquals(
+        "steal:r="
+            + org.flexcode.aggregation.StrategyDefaults.STEAL_COPIES
+            + ",chunks="
+            + org.flexcode.aggregation.StrategyDefaults.STEAL_CHUNKS,
+        Rule.parse("steal").spec());
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Rule.parse("frc:s=-1"));
     assertTrue(e.getMessage().contains("-1"), e.getMessage());

@@ -1,8 +1,11 @@
 package org.flexcode.aggregation;
 
 /**
- * The one place for the defaults of strategy parameters a spec or a caller leaves out (the parser,
- * the factories, the jobs' options and the Estimators' params read them from here).
+ * The one place for the defaults of strategy parameters a spec or a caller leaves out (the engine's
+ * parser, the factories, the jobs' options and the Estimators' params read them from here, and so
+ * does the model, {@code org.flexcode.model}). Plain Java, in flexcode-core under the package name
+ * of spark-ext's aggregation seam, with the value types it names ({@link CodeKind}, {@link
+ * SelectorKind}, {@link ShadowSpec}).
  */
 public final class StrategyDefaults {
 
