@@ -234,11 +234,6 @@ class UserCancellationTest {
   }
 
   private static List<Integer> persistedIds(SparkContext sc) {
-    List<Integer> ids = new ArrayList<>();
-    for (Object id :
-        scala.collection.JavaConverters.mapAsJavaMap(sc.getPersistentRDDs()).keySet()) {
-      ids.add((Integer) id);
-    }
-    return ids;
+    return new ArrayList<>(JavaSparkContext.fromSparkContext(sc).getPersistentRDDs().keySet());
   }
 }
