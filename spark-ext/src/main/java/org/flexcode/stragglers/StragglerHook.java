@@ -102,13 +102,29 @@ public final class StragglerHook implements Serializable {
     long start = System.nanoTime();
     boolean interrupted = false;
     try {
-      Thread.sleep(planned);
+      sleepUnlessKilled(planned);
     } catch (InterruptedException e) {
       interrupted = true;
       Thread.currentThread().interrupt();
     }
     long slept = (System.nanoTime() - start) / 1_000_000;
     OUTCOMES.add(new Outcome(iteration, task, attempt, planned, slept, interrupted));
+  }
+
+  /**
+   * Sleeps {@code millis}, in slices, ending early when the thread is interrupted or the running
+   * Spark task was killed: Spark marks a task killed without interrupting its thread when the kill
+   * lands before the task's thread is known.
+   */
+  private static void sleepUnlessKilled(long millis) throws InterruptedException {
+    long deadline = System.nanoTime() + millis * 1_000_000;
+    org.apache.spark.TaskContext context = org.apache.spark.TaskContext.get();
+    for (long left = millis; left > 0; left = (deadline - System.nanoTime()) / 1_000_000) {
+      if (context != null && context.isInterrupted()) {
+        throw new InterruptedException("the task was killed");
+      }
+      Thread.sleep(Math.min(left, 50));
+    }
   }
 
   /** The delays that ran in this JVM, oldest first. */

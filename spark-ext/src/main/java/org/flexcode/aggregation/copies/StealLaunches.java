@@ -36,10 +36,10 @@ import org.slf4j.LoggerFactory;
  *
  * A late job all of whose chunks have arrived is redundant (the run cancels it, killing its losing
  * copies). Losing home copies are not killed one by one: {@code SparkContext.killTaskAttempt} kills
- * and <em>reschedules</em> a task, so they run (or wait) until the iteration's job group is
- * cancelled, counted in the record's duplicated time. A move in the record goes from the executor
- * that ran (or was running) the home copy to the one whose copy was used. The launches of the
- * current iteration are kept until the next one starts, for {@link #report}.
+ * and <em>reschedules</em> a task, so they run (or wait) until the iteration's jobs are cancelled,
+ * counted in the record's duplicated time. A move in the record goes from the executor that ran (or
+ * was running) the home copy to the one whose copy was used. The launches of the current iteration
+ * are kept until the next one starts, for {@link #report}.
  */
 public final class StealLaunches implements LateLaunchPolicy {
 

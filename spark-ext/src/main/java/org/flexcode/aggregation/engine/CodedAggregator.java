@@ -39,12 +39,18 @@ import org.slf4j.LoggerFactory;
  * locations that put the copies of a block on different executors, and counts each block's records.
  * Per iteration, {@link #aggregate} broadcasts the model as bytes ({@link BroadcastModel}, so the
  * tasks read it through their own class loader), destroying the previous broadcast, and starts an
- * {@link IterationRun}: the {@link JobSubmitter} submits one asynchronous single-stage job in its
- * own job group with {@code interruptOnCancel=true} (late tasks, per the {@link LateLaunchPolicy},
- * get a second one); each {@link CodedTask}'s coded partial result reaches the driver through an
- * {@code AccumulatorV2} as the task finishes. As soon as the strategy decides, the run cancels the
- * job group (interrupting the stragglers), the layout combines the used results, and the aggregate
+ * {@link IterationRun}: the {@link JobSubmitter} submits one asynchronous single-stage job with its
+ * own job tag and {@code interruptOnCancel=true} (late tasks, per the {@link LateLaunchPolicy}, get
+ * a second one); each {@link CodedTask}'s coded partial result reaches the driver through an {@code
+ * AccumulatorV2} as the task finishes. As soon as the strategy decides, the run cancels the jobs of
+ * its tag (interrupting the stragglers), the layout combines the used results, and the aggregate
  * returns with an {@link IterationRecord}. Results tagged with an earlier iteration are dropped.
+ *
+ * <p>Cancellation: the jobs keep the caller's job group and job tags, so the caller's {@code
+ * cancelJobGroup}, {@code cancelJobsWithTag} and {@code cancelAllJobs} reach them; a job cancelled
+ * by anyone but the engine ends the aggregate with an {@link
+ * org.flexcode.aggregation.IterationCancelledException} whose cause is Spark's cancellation
+ * exception, never a resubmit.
  *
  * <p>Failures: a task that throws has not arrived; Spark retries it. If Spark aborts the job,
  * {@link Recovery} resubmits only the tasks still needed when the code can do without the failed
@@ -58,7 +64,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(CodedAggregator.class);
   private static final AtomicInteger ENGINES = new AtomicInteger();
-  private static final String GROUP_PREFIX = "flexcode-";
+  private static final String TAG_PREFIX = "flexcode-";
   private static final int TRACKED_BROADCASTS = 1000;
 
   private final JavaSparkContext jsc;
@@ -123,8 +129,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.accumulator = new PartialResultAccumulator();
     SparkInternals.registerCountingFailures(jsc.sc(), accumulator);
     accumulator.setSink(this::onArrival);
-    String groupPrefix = GROUP_PREFIX + ENGINES.incrementAndGet() + "-";
-    this.listener = new TaskLaunchListener(groupPrefix);
+    String tagPrefix = TAG_PREFIX + ENGINES.incrementAndGet() + "-";
+    this.listener = new TaskLaunchListener(tagPrefix);
     jsc.sc().addSparkListener(listener);
     this.submitter =
         new JobSubmitter<>(
@@ -134,7 +140,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
             accumulator,
             options,
             this.strategy.describe(),
-            groupPrefix);
+            tagPrefix);
     this.bound = this.strategy.bind(code, blockRecords);
     this.adaptive = bound.capability(Adaptive.class).orElse(Adaptive.NONE);
     this.late = lateLaunches();
@@ -183,6 +189,14 @@ public final class CodedAggregator<T> implements AutoCloseable {
     }
     try {
       return current.await();
+    } catch (RuntimeException | Error e) {
+      try {
+        current.cancelUnfinished(
+            true); // the user's cancel, an undecodable iteration: stop its jobs
+      } catch (RuntimeException cancelFailed) {
+        e.addSuppressed(cancelFailed);
+      }
+      throw e;
     } finally {
       synchronized (arrivalLock) {
         run = null;
@@ -254,6 +268,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
       M model, BlockStatistic<T, M> statistic, int dimension) {
     checkCanAggregate(dimension);
     long startMs = System.currentTimeMillis();
+    submitter.rethrowOthersCancellation(); // a job of an earlier iteration cancelled by the user
     int it = iteration++;
     listener.forgetBefore(it - 1);
     String choice = adaptive.beforeIteration(it);

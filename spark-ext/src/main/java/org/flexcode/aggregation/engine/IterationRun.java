@@ -24,7 +24,9 @@ import org.slf4j.LoggerFactory;
  * first job, takes each partial result as it arrives (from the accumulator's merge, on Spark's
  * thread) and asks the strategy after each; launches late tasks when the policy says so; when every
  * job ended undecided, lets {@link Recovery} resubmit, approximate or fail; and finally cancels the
- * unfinished tasks.
+ * unfinished tasks. A job cancelled by someone other than the engine (the user's {@code
+ * cancelAllJobs}, {@code cancelJobGroup}, {@code cancelJobsWithTag}) ends the run with an {@link
+ * org.flexcode.aggregation.IterationCancelledException} instead of a resubmit.
  */
 public final class IterationRun<T, M> {
 
@@ -142,6 +144,7 @@ public final class IterationRun<T, M> {
             : submitter.submit(input, 0, (BitSet) submitted.clone(), null);
     Decision decision = null;
     while (decision == null) {
+      submitter.rethrowOthersCancellation(); // the user's cancel: stop, never resubmit
       PartialResult r = poll();
       if (r != null) {
         decision = take(r);
@@ -241,6 +244,7 @@ public final class IterationRun<T, M> {
 
   /** Every job ended undecided: resubmits (returning null), approximates or throws. */
   private Decision recover() {
+    submitter.rethrowOthersCancellation(); // a job the user cancelled is never resubmitted
     Throwable cause = failureOf(job);
     for (LateJob lateJob : lateJobs) {
       cause = cause == null ? failureOf(lateJob.job()) : cause;

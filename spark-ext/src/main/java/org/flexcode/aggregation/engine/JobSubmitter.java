@@ -12,14 +12,20 @@ import org.flexcode.stragglers.StragglerHook;
 
 /**
  * Submits an iteration's tasks as one asynchronous single-stage job over a subset of the coded
- * RDD's partitions, in its own job group ({@code <prefix><iteration>-<attempt>}) with {@code
- * interruptOnCancel=true} and a Spark UI label ("FlexCode lr iteration 7/100 (cyclic s=1)"),
- * restoring the caller's job properties afterwards; and cancels such a group.
+ * RDD's partitions, with the job tag {@code <prefix><iteration>-<attempt>} added to the caller's
+ * tags, {@code interruptOnCancel=true} and a Spark UI label ("FlexCode lr iteration 7/100 (cyclic
+ * s=1)"), restoring the caller's job properties afterwards; and cancels the jobs of such a tag. The
+ * jobs keep the caller's job group and tags, so that {@code cancelJobGroup} and {@code
+ * cancelJobsWithTag} of the caller's reach them; {@link EngineJobs} tells the engine's own
+ * cancellations from the caller's.
  */
 public final class JobSubmitter<T> {
 
   private static final String DESCRIPTION_PROPERTY = "spark.job.description";
   private static final String INTERRUPT_PROPERTY = "spark.job.interruptOnCancel";
+
+  /** The local property holding a job's tags, comma-separated (SparkContext.SPARK_JOB_TAGS). */
+  static final String TAGS_PROPERTY = "spark.job.tags";
 
   /** The job property naming the chunks per task of a job of {@code steal}'s block tasks. */
   static final String HOME_GROUP_PROPERTY = "flexcode.homeGroup";
@@ -31,8 +37,9 @@ public final class JobSubmitter<T> {
   private final AggregatorOptions options;
   private final StragglerHook testDelays;
   private final double testOthersCpuLoad;
-  private final String groupPrefix;
+  private final String tagPrefix;
   private final String strategy;
+  private final EngineJobs jobs;
 
   /**
    * {@code coded}: the RDD the jobs run over (the coded data, or {@code steal}'s holder view);
@@ -46,14 +53,15 @@ public final class JobSubmitter<T> {
       PartialResultAccumulator accumulator,
       AggregatorOptions options,
       String strategy,
-      String groupPrefix) {
+      String tagPrefix) {
     this.coded = coded;
     this.blocks = blocks;
     this.layout = layout;
     this.accumulator = accumulator;
     this.options = options;
     this.strategy = strategy;
-    this.groupPrefix = groupPrefix;
+    this.tagPrefix = tagPrefix;
+    this.jobs = new EngineJobs(tagPrefix);
     this.testDelays = EngineTestHooks.stragglers();
     this.testOthersCpuLoad = EngineTestHooks.othersCpuLoad();
   }
@@ -91,11 +99,13 @@ public final class JobSubmitter<T> {
       BitSet shadowBlocks,
       int group) {
     SparkContext sc = rdd.context();
-    String oldGroup = sc.getLocalProperty(SparkInternals.JOB_GROUP_PROPERTY);
+    String oldTags = sc.getLocalProperty(TAGS_PROPERTY);
     String oldDescription = sc.getLocalProperty(DESCRIPTION_PROPERTY);
     String oldInterrupt = sc.getLocalProperty(INTERRUPT_PROPERTY);
-    sc.setJobGroup(
-        groupOf(input.iteration(), attempt), description(input.iteration(), attempt, tasks), true);
+    String tag = tagOf(input.iteration(), attempt);
+    sc.addJobTag(tag);
+    sc.setLocalProperty(DESCRIPTION_PROPERTY, description(input.iteration(), attempt, tasks));
+    sc.setLocalProperty(INTERRUPT_PROPERTY, "true");
     sc.setLocalProperty(HOME_GROUP_PROPERTY, group > 1 ? Integer.toString(group) : null);
     try {
       CodedTask<T, M> task =
@@ -108,18 +118,32 @@ public final class JobSubmitter<T> {
               testDelays,
               testOthersCpuLoad,
               group);
-      return SparkInternals.submitJob(sc, rdd, task, tasks.stream().toArray());
+      return jobs.watch(
+          SparkInternals.submitJob(sc, rdd, task, tasks.stream().toArray()),
+          tag,
+          input.iteration());
     } finally {
-      sc.setLocalProperty(SparkInternals.JOB_GROUP_PROPERTY, oldGroup);
+      sc.setLocalProperty(TAGS_PROPERTY, oldTags);
       sc.setLocalProperty(DESCRIPTION_PROPERTY, oldDescription);
       sc.setLocalProperty(INTERRUPT_PROPERTY, oldInterrupt);
       sc.setLocalProperty(HOME_GROUP_PROPERTY, null);
     }
   }
 
-  /** Cancels the job group of resubmit {@code attempt} of iteration {@code it}. */
+  /** Cancels the jobs of resubmit {@code attempt} of iteration {@code it}, as the engine's own. */
   void cancel(int it, int attempt) {
-    coded.context().cancelJobGroup(groupOf(it, attempt));
+    String tag = tagOf(it, attempt);
+    jobs.markCancelled(tag);
+    coded.context().cancelJobsWithTag(tag);
+  }
+
+  /**
+   * Forgets the jobs that ended; throws {@link
+   * org.flexcode.aggregation.IterationCancelledException} if one of them was cancelled by someone
+   * other than the engine (the caller's cancelAllJobs, cancelJobGroup, cancelJobsWithTag).
+   */
+  void rethrowOthersCancellation() {
+    jobs.rethrowOthersCancellation();
   }
 
   private String description(int it, int attempt, BitSet tasks) {
@@ -135,13 +159,24 @@ public final class JobSubmitter<T> {
         + (tasks.nextSetBit(0) >= layout.primaries() ? " late shadows" : "");
   }
 
-  private String groupOf(int it, int attempt) {
-    return groupPrefix + it + "-" + attempt;
+  private String tagOf(int it, int attempt) {
+    return tagPrefix + it + "-" + attempt;
   }
 
-  /** The iteration encoded in one of the engine's job group ids. */
-  static int iterationOfGroup(String group) {
-    String[] parts = group.split("-");
-    return Integer.parseInt(parts[parts.length - 2]);
+  /**
+   * The iteration of a job whose tags (the {@value #TAGS_PROPERTY} property, comma-separated, null
+   * for none) include one of the engine's with {@code tagPrefix}; -1 when none does.
+   */
+  static int iterationOfTags(String tags, String tagPrefix) {
+    if (tags == null) {
+      return -1;
+    }
+    for (String tag : tags.split(",")) {
+      if (tag.startsWith(tagPrefix)) {
+        String[] parts = tag.split("-");
+        return Integer.parseInt(parts[parts.length - 2]);
+      }
+    }
+    return -1;
   }
 }

@@ -14,13 +14,13 @@ import org.flexcode.spark.SparkInternals;
 /**
  * Remembers when each task of the engine's jobs launched, so the driver can tell how long a
  * cancelled task had run, and counts each iteration's failed task attempts and recovery ({@link
- * RecoveryTally}: executors lost, tasks resubmitted, recomputation). Jobs are recognised by their
- * job group prefix; a task of a job of {@code steal}'s block tasks (partition p running the home
- * copies of chunks p .. p + g - 1) counts as the launch of each of those chunks.
+ * RecoveryTally}: executors lost, tasks resubmitted, recomputation). Jobs are recognised by the
+ * engine's job tag prefix; a task of a job of {@code steal}'s block tasks (partition p running the
+ * home copies of chunks p .. p + g - 1) counts as the launch of each of those chunks.
  */
 public final class TaskLaunchListener extends SparkListener {
 
-  private final String groupPrefix;
+  private final String tagPrefix;
   private final Map<Integer, Integer> stageToIteration = new ConcurrentHashMap<>();
   private final Map<Long, Long> launchMs = new ConcurrentHashMap<>();
   private final Map<Long, String> launchExecutor = new ConcurrentHashMap<>();
@@ -29,20 +29,20 @@ public final class TaskLaunchListener extends SparkListener {
   private final Map<Integer, Integer> stageHomeGroup = new ConcurrentHashMap<>();
   private final RecoveryTally recovery = new RecoveryTally();
 
-  public TaskLaunchListener(String groupPrefix) {
-    this.groupPrefix = groupPrefix;
+  public TaskLaunchListener(String tagPrefix) {
+    this.tagPrefix = tagPrefix;
   }
 
   @Override
   public void onJobStart(SparkListenerJobStart jobStart) {
-    String group =
+    String tags =
         jobStart.properties() == null
             ? null
-            : jobStart.properties().getProperty(SparkInternals.JOB_GROUP_PROPERTY);
-    if (group == null || !group.startsWith(groupPrefix)) {
+            : jobStart.properties().getProperty(JobSubmitter.TAGS_PROPERTY);
+    int iteration = JobSubmitter.iterationOfTags(tags, tagPrefix);
+    if (iteration < 0) {
       return;
     }
-    int iteration = JobSubmitter.iterationOfGroup(group);
     int resultStage = -1;
     for (int stageId : SparkInternals.intList(jobStart.stageIds())) {
       stageToIteration.put(stageId, iteration);

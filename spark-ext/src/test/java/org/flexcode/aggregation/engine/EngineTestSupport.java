@@ -91,8 +91,8 @@ public final class EngineTestSupport {
 
     @Override
     public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart jobStart) {
-      String group = jobStart.properties().getProperty("spark.jobGroup.id");
-      if (group != null && group.startsWith("flexcode-")) {
+      String tags = jobStart.properties().getProperty("spark.job.tags");
+      if (tags != null && tags.matches("(.*,)?flexcode-.*")) {
         engineJobs.add(jobStart.jobId());
       }
     }

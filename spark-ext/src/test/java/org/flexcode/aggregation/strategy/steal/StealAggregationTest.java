@@ -147,8 +147,8 @@ public class StealAggregationTest {
 
     @Override
     public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart jobStart) {
-      String group = jobStart.properties().getProperty("spark.jobGroup.id");
-      if (group != null && group.startsWith("flexcode-")) {
+      String tags = jobStart.properties().getProperty("spark.job.tags");
+      if (tags != null && tags.matches("(.*,)?flexcode-.*")) {
         org.flexcode.spark.SparkInternals.intList(jobStart.stageIds()).forEach(stages::add);
       }
     }
