@@ -83,7 +83,8 @@ class ChunkCopiesTest {
         List.of(2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L),
         Arrays.stream(counts.blockRecords()).boxed().toList(),
         "each copy holds its chunk's two records");
-    assertEquals(PLAN.numTasks(), cachedPartitions(jsc, coded), "every copy cached");
+    assertEquals(
+        PLAN.numTasks(), cachedPartitions(jsc, coded, PLAN.numTasks()), "every copy cached");
     assertTrue(
         eventuallyAtLeast(setupTasks, StealSetup.TASKS_PER_EXECUTOR)
             && setupTasks.size() == StealSetup.TASKS_PER_EXECUTOR,
@@ -106,12 +107,16 @@ class ChunkCopiesTest {
         List.of(2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L),
         Arrays.stream(counts.blockRecords()).boxed().toList(),
         "a copy not cached yet counts as its chunk's home copy");
-    assertEquals(PLAN.numChunks(), cachedPartitions(jsc, coded), "the home copies alone");
+    assertEquals(
+        PLAN.numChunks(), cachedPartitions(jsc, coded, PLAN.numChunks()), "the home copies alone");
     assertEquals(StorageLevel.NONE(), chunked.pieces().getStorageLevel(), "chunks not cached");
     assertTrue(input.getStorageLevel().useMemory(), "the input pinned for the copies to come");
 
     assertEquals(2 * 12, coded.toJavaRDD().map(b -> b.records().size()).reduce(Integer::sum));
-    assertEquals(PLAN.numTasks(), cachedPartitions(jsc, coded), "the others cached as read");
+    assertEquals(
+        PLAN.numTasks(),
+        cachedPartitions(jsc, coded, PLAN.numTasks()),
+        "the others cached as read");
     assertEquals(12, cut.value(), "the others cut from the pinned input, not computed again");
     coded.unpersist(false);
     chunked.release();
@@ -139,7 +144,26 @@ class ChunkCopiesTest {
     return coded;
   }
 
-  private static int cachedPartitions(JavaSparkContext jsc, CodedRDD<?> coded) {
+  /**
+   * The partitions of {@code coded} the status store lists as cached, once it lists {@code
+   * expected} or after ten seconds: the store learns of each cached block from the listener bus,
+   * after the job that cached it has ended.
+   */
+  private static int cachedPartitions(JavaSparkContext jsc, CodedRDD<?> coded, int expected) {
+    long end = System.currentTimeMillis() + 10_000;
+    int cached = cachedNow(jsc, coded);
+    try {
+      while (cached != expected && System.currentTimeMillis() < end) {
+        Thread.sleep(10);
+        cached = cachedNow(jsc, coded);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return cached;
+  }
+
+  private static int cachedNow(JavaSparkContext jsc, CodedRDD<?> coded) {
     return Arrays.stream(jsc.sc().getRDDStorageInfo())
         .filter(info -> info.id() == coded.id())
         .mapToInt(info -> info.numCachedPartitions())
