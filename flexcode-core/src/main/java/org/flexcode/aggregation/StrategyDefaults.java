@@ -9,6 +9,13 @@ package org.flexcode.aggregation;
  */
 public final class StrategyDefaults {
 
+  /**
+   * The strategy of every Estimator, job and the Connect backend when none is named: exact {@code
+   * auto}, which runs bsp while nobody straggles and moves or leaves out work only with an exact
+   * sum.
+   */
+  public static final String STRATEGY = "auto:exact=true";
+
   /** Stragglers tolerated by {@code frc}, {@code cyclic} and {@code hybrid} (s). */
   public static final int TOLERANCE = 1;
 

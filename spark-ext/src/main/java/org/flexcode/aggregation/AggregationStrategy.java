@@ -62,6 +62,14 @@ public interface AggregationStrategy {
     return StrategyTable.get().names();
   }
 
+  /**
+   * The strategy used where none is named ({@link StrategyDefaults#STRATEGY}: {@code
+   * auto:exact=true}).
+   */
+  static AggregationStrategy defaultStrategy() {
+    return parse(StrategyDefaults.STRATEGY);
+  }
+
   /** Bulk-synchronous: every task must finish. */
   static AggregationStrategy bsp() {
     return parse("bsp");

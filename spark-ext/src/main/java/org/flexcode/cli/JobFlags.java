@@ -22,7 +22,8 @@ final class JobFlags {
       """
         --strategy S         bsp, ignore, frc, cyclic, shadow, hybrid, steal, ssp, auto, or a full
                              spec such as shadow:m=1,f=0.1,late=1.5, cyclic:s=2, ignore:b=auto,
-                             ssp:staleness=2 or auto:exact=true (default bsp)
+                             ssp:staleness=2 or auto:exact=true (default: spark.flexcode.strategy,
+                             else auto:exact=true)
         --tolerance S        stragglers tolerated by frc, cyclic and hybrid (default 1)
         --ignore B           slowest tasks ignore drops, blocks ssp may miss (default 1)
         --shadows M          shadow tasks of shadow and hybrid (default 1)
@@ -60,7 +61,9 @@ final class JobFlags {
 
   /** Sets the strategy and each param flag given on {@code estimator}. */
   static <T extends FlexCodeParams<T>> T apply(Args args, T estimator) {
-    estimator.setStrategy(args.string("strategy", "bsp"));
+    if (args.has("strategy")) {
+      estimator.setStrategy(args.string("strategy", StrategyDefaults.STRATEGY));
+    }
     if (args.has("tasks")) {
       int tasks = args.integer("tasks", 0);
       if (tasks < 1) {

@@ -114,7 +114,8 @@ public final class FlexCodeParamSet implements Serializable {
   static void setDefaults(FlexCodeParams<?> owner, double stepSize) {
     FlexCodeParamSet p = owner.flexCodeParams();
     owner.setDefault(
-        p.strategy, SessionDefaults.string(p.strategy, AggregationStrategy.bsp().spec()));
+        p.strategy,
+        SessionDefaults.string(p.strategy, AggregationStrategy.defaultStrategy().spec()));
     owner.setDefault(p.stragglerTolerance, SessionDefaults.integer(p.stragglerTolerance, 1));
     owner.setDefault(p.ignoreCount, SessionDefaults.integer(p.ignoreCount, 1));
     owner.setDefault(p.shadowTasks, SessionDefaults.integer(p.shadowTasks, 1));

@@ -14,10 +14,11 @@ import org.flexcode.optim.IterationListener;
  * The params every FlexCode Estimator takes, with the same names, defaults (the {@code
  * spark.flexcode.<name>} keys of the active session when the Estimator is created, so a saved
  * Estimator records the resolved values), validation and persistence: {@code strategy} (default
- * bsp), {@code stragglerTolerance} (s, default 1), {@code ignoreCount} (b, default 1), {@code
- * shadowTasks} (m, default 1), {@code shadowFraction} (f, default 0.1), {@code shadowSelector}
- * (entropy or random), {@code shadowLate} (0, or X >= 1 for late shadows), {@code solver} (auto,
- * lbfgs, gd), {@code stepSize} (of gd) and {@code numTasks} (0: one task per executor core).
+ * auto:exact=true), {@code stragglerTolerance} (s, default 1), {@code ignoreCount} (b, default 1),
+ * {@code shadowTasks} (m, default 1), {@code shadowFraction} (f, default 0.1), {@code
+ * shadowSelector} (entropy or random), {@code shadowLate} (0, or X >= 1 for late shadows), {@code
+ * solver} (auto, lbfgs, gd), {@code stepSize} (of gd) and {@code numTasks} (0: one task per
+ * executor core).
  *
  * <p>How they name the strategy ({@link #aggregationStrategy()}): a bare name such as {@code frc}
  * takes its parameters from the params (s from stragglerTolerance, b from ignoreCount, m, f,

@@ -53,12 +53,15 @@ public final class FlexCodeGradientDescent implements Optimizer {
   private double regParam = 0.0;
   private double miniBatchFraction = 1.0;
   private double convergenceTol = 0.001;
-  private AggregationStrategy strategy = AggregationStrategy.bsp();
+  private AggregationStrategy strategy = AggregationStrategy.defaultStrategy();
   private AggregatorOptions options;
   private transient IterationListener listener = (i, loss, record) -> {};
   private transient OptimizationResult lastResult;
 
-  /** An optimizer for {@code gradient} and {@code updater}, with MLlib's defaults and bsp. */
+  /**
+   * An optimizer for {@code gradient} and {@code updater}, with MLlib's defaults and the default
+   * strategy.
+   */
   public FlexCodeGradientDescent(Gradient gradient, Updater updater) {
     this.gradient = gradient;
     this.updater = updater;
@@ -115,7 +118,7 @@ public final class FlexCodeGradientDescent implements Optimizer {
     return this;
   }
 
-  /** How each iteration's gradient is aggregated (bsp by default). */
+  /** How each iteration's gradient is aggregated (auto:exact=true by default). */
   public FlexCodeGradientDescent setStrategy(AggregationStrategy strategy) {
     this.strategy = strategy;
     return this;

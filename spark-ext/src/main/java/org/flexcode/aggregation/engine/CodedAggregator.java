@@ -107,7 +107,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.options = options;
     List<SparkInternals.Executor> executors = SparkInternals.executors(jsc.sc());
     Optional<LayoutSource> own = strategy.capability(LayoutSource.class);
-    this.strategy = own.map(source -> source.fitTo(executors.size())).orElse(strategy);
+    this.strategy =
+        own.map(source -> source.fitTo(executors.size(), StorageBudget.of(input))).orElse(strategy);
     this.data =
         this.strategy
             .capability(LayoutSource.class)

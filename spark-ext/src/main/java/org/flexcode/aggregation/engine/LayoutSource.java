@@ -12,8 +12,11 @@ import org.flexcode.spark.SparkInternals;
  */
 public interface LayoutSource {
 
-  /** The strategy fitted to the {@code executors} registered (for example fewer copies). */
-  AggregationStrategy fitTo(int executors);
+  /**
+   * The strategy fitted to the {@code executors} registered and to the storage memory they have
+   * free (for example fewer copies, or {@code bsp} when no copies fit).
+   */
+  AggregationStrategy fitTo(int executors, StorageBudget budget);
 
   /** The layout of {@code input} (one block per partition) over {@code executors}. */
   <T> DataLayout<T> layOut(JavaRDD<T> input, List<SparkInternals.Executor> executors);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.aggregation.engine.LayoutSource;
+import org.flexcode.aggregation.engine.StorageBudget;
 import org.flexcode.aggregation.strategy.auto.Auto;
 import org.flexcode.aggregation.strategy.steal.Steal;
 import org.junit.jupiter.api.Tag;
@@ -44,11 +45,42 @@ class StealCopiesFitTest {
     assertSame(bsp, fit(bsp, 1));
   }
 
+  @Test
+  void freeStorageMemoryLowersTheCopiesAndBelowTwoRunsBsp() {
+    AggregationStrategy auto = AggregationStrategy.parse("auto:exact=true");
+    // 100 bytes of input: 350 free hold the input and two copies beside it
+    Auto two = (Auto) fit(auto, 8, new StorageBudget(100, 350));
+    assertEquals(2, two.copies());
+    assertEquals(true, two.exact());
+    assertSame(auto, fit(auto, 8, new StorageBudget(100, 400)));
+    assertEquals("bsp", fit(auto, 8, new StorageBudget(100, 299)).spec());
+    assertEquals(
+        "bsp", fit(AggregationStrategy.parse("steal"), 8, new StorageBudget(10, 20)).spec());
+    Steal one = (Steal) fit(AggregationStrategy.parse("steal:r=1"), 8, new StorageBudget(10, 20));
+    assertEquals(1, one.copies()); // one copy asked for, and it fits
+    assertEquals(
+        "bsp", fit(AggregationStrategy.parse("steal:r=1"), 8, new StorageBudget(10, 15)).spec());
+  }
+
+  @Test
+  void anUnknownInputSizeLimitsNothing() {
+    assertEquals(Integer.MAX_VALUE, new StorageBudget(0, 10).copiesThatFit());
+    assertEquals(0, new StorageBudget(10, 5).copiesThatFit());
+  }
+
+  private static AggregationStrategy fit(
+      AggregationStrategy strategy, int executors, StorageBudget budget) {
+    return strategy
+        .capability(LayoutSource.class)
+        .map(source -> source.fitTo(executors, budget))
+        .orElse(strategy);
+  }
+
   /** {@code strategy} fitted by its own layout, as the engine fits it; as it is without one. */
   private static AggregationStrategy fit(AggregationStrategy strategy, int executors) {
     return strategy
         .capability(LayoutSource.class)
-        .map(source -> source.fitTo(executors))
+        .map(source -> source.fitTo(executors, StorageBudget.UNLIMITED))
         .orElse(strategy);
   }
 }

@@ -12,6 +12,7 @@ import org.flexcode.aggregation.copies.ChunkCopiesLayout;
 import org.flexcode.aggregation.copies.CopiesSpec;
 import org.flexcode.aggregation.engine.DataLayout;
 import org.flexcode.aggregation.engine.LayoutSource;
+import org.flexcode.aggregation.engine.StorageBudget;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.spec.SpecText;
@@ -47,10 +48,16 @@ public record Auto(boolean exact, int copies, int chunks, double floor)
     return new CopiesSpec(copies, chunks, StrategyDefaults.STEAL_LATE, StealHome.AUTO, true);
   }
 
-  /** Fewer copies when fewer executors than r are registered. */
+  /**
+   * Fewer copies when fewer executors than r are registered or the free storage memory holds fewer;
+   * {@code bsp} when it holds fewer than two.
+   */
   @Override
-  public AggregationStrategy fitTo(int executors) {
-    int fitted = ChunkCopiesLayout.fittedCopies(this, layout(), executors);
+  public AggregationStrategy fitTo(int executors, StorageBudget budget) {
+    int fitted = ChunkCopiesLayout.fittedCopies(this, layout(), executors, budget);
+    if (fitted == 0) {
+      return AggregationStrategy.bsp();
+    }
     return fitted == copies ? this : new Auto(exact, fitted, chunks, floor);
   }
 

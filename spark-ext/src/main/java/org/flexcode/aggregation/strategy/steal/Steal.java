@@ -14,6 +14,7 @@ import org.flexcode.aggregation.copies.StealLaunches;
 import org.flexcode.aggregation.copies.StealPlan;
 import org.flexcode.aggregation.engine.DataLayout;
 import org.flexcode.aggregation.engine.LayoutSource;
+import org.flexcode.aggregation.engine.StorageBudget;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.spec.SpecText;
@@ -49,10 +50,16 @@ public record Steal(int copies, int chunks, double late, StealHome home)
     return new CopiesSpec(copies, chunks, late, home, false);
   }
 
-  /** Fewer copies when fewer executors than r are registered. */
+  /**
+   * Fewer copies when fewer executors than r are registered or the free storage memory holds fewer;
+   * {@code bsp} when it holds fewer than two.
+   */
   @Override
-  public AggregationStrategy fitTo(int executors) {
-    int fitted = ChunkCopiesLayout.fittedCopies(this, layout(), executors);
+  public AggregationStrategy fitTo(int executors, StorageBudget budget) {
+    int fitted = ChunkCopiesLayout.fittedCopies(this, layout(), executors, budget);
+    if (fitted == 0) {
+      return AggregationStrategy.bsp();
+    }
     return fitted == copies ? this : new Steal(fitted, chunks, late, home);
   }
 
