@@ -92,7 +92,7 @@ abstract class FlexCodeEstimatorContractTest<
       assertTrue(estimator.hasDefault(estimator.getParam(name)), name);
       assertFalse(estimator.isSet(estimator.getParam(name)), name + ": defaults are not 'set'");
     }
-    assertEquals("bsp", estimator.getStrategy());
+    assertEquals("auto:exact=true", estimator.getStrategy());
     assertEquals(1, estimator.getStragglerTolerance());
     assertEquals(1, estimator.getIgnoreCount());
     assertEquals(1, estimator.getShadowTasks());
@@ -101,7 +101,7 @@ abstract class FlexCodeEstimatorContractTest<
     assertEquals(0.0, estimator.getShadowLate());
     assertEquals("auto", estimator.getSolver());
     assertEquals(defaultStepSize(), estimator.getStepSize());
-    assertEquals("bsp", estimator.aggregationStrategy().spec());
+    assertEquals("auto:exact=true", estimator.aggregationStrategy().spec());
   }
 
   @Test

@@ -85,7 +85,7 @@ public final class ChunkCopiesLayout<T> implements DataLayout<T> {
     if (fitted < byExecutors) {
       LOG.warn(
           "FlexCode: {} caches r={} copies of each chunk, but {}: {}",
-          strategy.describe(),
+          strategy.spec(),
           byExecutors,
           budget.describe(),
           fitted > 0 ? "caching " + fitted : "too little for two copies, running bsp");
