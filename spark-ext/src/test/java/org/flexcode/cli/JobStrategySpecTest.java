@@ -21,7 +21,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The same full strategy spec in {@code --strategy} runs the lr, mf and lda jobs alike. */
+/**
+ * The same full strategy spec in {@code --strategy} runs the lr, mf and lda jobs alike; without it
+ * each runs the default, {@code auto:exact=true}.
+ */
 @ExtendWith(SparkExtension.class)
 @Tag("spark")
 class JobStrategySpecTest {
@@ -54,6 +57,26 @@ class JobStrategySpecTest {
     assertEquals(AggregationStrategy.parse(spec).spec(), json.get("strategy").asText());
     assertEquals("3", json.get("params").get("iterations").asText());
     assertTrue(json.get("iterations").size() >= 3, "one record per aggregation, at least one each");
+  }
+
+  @ParameterizedTest
+  @MethodSource("jobs")
+  void withoutStrategyEveryJobRunsTheDefault(String job, JavaSparkContext jsc) throws Exception {
+    Path report = dir.resolve(job + "-default.json");
+    List<String> args = new ArrayList<>(inputOf(job));
+    args.addAll(List.of("--iterations", "3", "--partitions", "4", "--report", "" + report));
+
+    assertEquals(0, FlexCodeSubmit.run(args.toArray(String[]::new)), job);
+
+    JsonNode json = new ObjectMapper().readTree(report.toFile());
+    assertEquals("auto:exact=true", json.get("strategy").asText());
+    for (JsonNode iteration : json.get("iterations")) {
+      assertTrue(iteration.get("exact").asBoolean(), job + ": every iteration exact");
+    }
+  }
+
+  static Stream<String> jobs() {
+    return Stream.of("lr", "mf", "lda");
   }
 
   private List<String> inputOf(String job) throws Exception {

@@ -59,7 +59,8 @@ class FlexCodeLinearRegressionTest {
     LinearRegressionModel reference = spark.fit(data);
     for (String strategy : strategies) {
       FlexCodeLinearRegression ours =
-          new FlexCodeLinearRegression().setStrategy(strategy).setStragglerTolerance(1);
+          KnownAnswers.withStrategy(new FlexCodeLinearRegression(), strategy)
+              .setStragglerTolerance(1);
       ours.setMaxIter(500).setTol(1e-10);
       setup.accept(ours);
       LinearRegressionModel model = ours.fit(data);
@@ -80,7 +81,7 @@ class FlexCodeLinearRegressionTest {
 
   @Test
   void matchesSparksLbfgsPathWithExactStrategies() {
-    matchesSpark(List.of("bsp", "frc", "cyclic"), lr -> lr.setRegParam(0.1));
+    matchesSpark(List.of(KnownAnswers.DEFAULT, "bsp", "frc", "cyclic"), lr -> lr.setRegParam(0.1));
   }
 
   @Test

@@ -55,7 +55,7 @@ class FlexCodeLinearSVCTest {
     LinearSVCModel reference = spark.fit(data);
     for (String strategy : strategies) {
       FlexCodeLinearSVC ours =
-          new FlexCodeLinearSVC().setStrategy(strategy).setStragglerTolerance(1);
+          KnownAnswers.withStrategy(new FlexCodeLinearSVC(), strategy).setStragglerTolerance(1);
       ours.setMaxIter(500).setTol(1e-10);
       setup.accept(ours);
       LinearSVCModel model = ours.fit(data);
@@ -72,7 +72,8 @@ class FlexCodeLinearSVCTest {
 
   @Test
   void matchesSparksLinearSvcWithExactStrategies() {
-    matchesSpark(List.of("bsp", "frc", "cyclic"), svc -> svc.setRegParam(0.1));
+    matchesSpark(
+        List.of(KnownAnswers.DEFAULT, "bsp", "frc", "cyclic"), svc -> svc.setRegParam(0.1));
   }
 
   @Test

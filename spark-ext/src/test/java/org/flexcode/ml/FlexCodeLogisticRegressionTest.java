@@ -69,9 +69,10 @@ class FlexCodeLogisticRegressionTest {
     LogisticRegression spark =
         new LogisticRegression().setMaxIter(500).setTol(1e-10).setRegParam(1e-3);
     LogisticRegressionModel reference = spark.fit(a9a);
-    for (String strategy : List.of("bsp", "frc", "cyclic")) {
+    for (String strategy : List.of(KnownAnswers.DEFAULT, "bsp", "frc", "cyclic")) {
       FlexCodeLogisticRegression ours =
-          new FlexCodeLogisticRegression().setStrategy(strategy).setStragglerTolerance(1);
+          KnownAnswers.withStrategy(new FlexCodeLogisticRegression(), strategy)
+              .setStragglerTolerance(1);
       ours.setMaxIter(500).setTol(1e-10).setRegParam(1e-3);
       LogisticRegressionModel model = ours.fit(a9a);
       double diff =
@@ -242,7 +243,7 @@ class FlexCodeLogisticRegressionTest {
   void hasSparksParamsAndOutputSchema() {
     FlexCodeLogisticRegression lr = new FlexCodeLogisticRegression();
     assertTrue(lr.hasParam("maxIter") && lr.hasParam("strategy") && lr.hasParam("solver"));
-    assertEquals("bsp", lr.getStrategy());
+    assertEquals("auto:exact=true", lr.getStrategy());
     assertEquals("auto", lr.getSolver());
     lr.setMaxIter(5);
     LogisticRegressionModel model = lr.fit(agaricus);

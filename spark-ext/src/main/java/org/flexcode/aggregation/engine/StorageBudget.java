@@ -18,7 +18,10 @@ public record StorageBudget(long inputBytes, long freeBytes) {
   /** No limit: nothing measured. */
   public static final StorageBudget UNLIMITED = new StorageBudget(0, Long.MAX_VALUE);
 
-  /** The budget for laying out {@code input}: one task measures its first partition. */
+  /**
+   * The budget for laying out {@code input}: one task measures its first partition (computing it
+   * once more when {@code input} is not persisted; the Estimators' inputs are).
+   */
   static StorageBudget of(JavaRDD<?> input) {
     return new StorageBudget(
         StorageMemory.estimatedBytes(input.rdd()), StorageMemory.freeBytes(input.context()));
