@@ -138,6 +138,7 @@ class FlexCodeSharedServerConnectTest {
       b.setConf("spark.flexcode.strategy", "cyclic:s=1");
       b.fit(STOCK_LR, params(10), FlexCodeBackendConnectTest.a9a());
       List<ConnectServer.EngineJob> bJobs = server.engineJobsOf(b.sessionId());
+      assertFalse(bJobs.isEmpty(), "session B's fit ran no iteration job");
       long bFirst = bJobs.get(0).startMs();
       long bLast = bJobs.get(bJobs.size() - 1).startMs();
       awaitTrue(
