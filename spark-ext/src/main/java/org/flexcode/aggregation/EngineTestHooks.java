@@ -6,15 +6,16 @@ import org.flexcode.stragglers.StragglerHook;
  * Test-only: forced straggler delays for the engines created while installed, so tests can make
  * chosen (iteration, task) pairs straggle through code that builds its own engine (the trainers);
  * and the other processes' CPU load their tasks report instead of the measured one ({@link
- * OthersCpuLoad}); and a watcher of the results the driver receives. Production code never installs
- * anything; users inject stragglers with {@link AggregatorOptions#withInjector} (a {@code
- * StragglerPattern}) instead.
+ * OthersCpuLoad}); and watchers of the results the driver receives and of the model broadcasts the
+ * engines create. Production code never installs anything; users inject stragglers with {@link
+ * AggregatorOptions#withInjector} (a {@code StragglerPattern}) instead.
  */
 public final class EngineTestHooks {
 
   private static volatile StragglerHook stragglers = StragglerHook.none();
   private static volatile double othersCpuLoad = Double.NaN;
   private static volatile java.util.function.Consumer<PartialResult> arrivals = null;
+  private static volatile java.util.function.LongConsumer broadcasts = null;
 
   private EngineTestHooks() {}
 
@@ -43,11 +44,25 @@ public final class EngineTestHooks {
     arrivals = watcher;
   }
 
+  /** The id of every model broadcast an engine creates from now on goes to {@code watcher}. */
+  public static void watchBroadcasts(java.util.function.LongConsumer watcher) {
+    broadcasts = watcher;
+  }
+
   /** Removes any installed hook. */
   public static void clear() {
     stragglers = StragglerHook.none();
     othersCpuLoad = Double.NaN;
     arrivals = null;
+    broadcasts = null;
+  }
+
+  /** Hands the id of a model broadcast just created to the installed watcher, if any. */
+  public static void broadcastCreated(long broadcastId) {
+    java.util.function.LongConsumer watcher = broadcasts;
+    if (watcher != null) {
+      watcher.accept(broadcastId);
+    }
   }
 
   /** Hands {@code result} to the installed watcher, if any. */

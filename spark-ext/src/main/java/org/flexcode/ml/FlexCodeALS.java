@@ -22,6 +22,7 @@ import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.optim.MatrixFactorizationTrainer;
 import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.UninterruptedRelease;
 import org.flexcode.workloads.IndexedRating;
 import org.flexcode.workloads.IndexedRatings;
 
@@ -131,7 +132,7 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
                   options),
               iterationListener());
     } finally {
-      ratings.unpersist(false);
+      UninterruptedRelease.run(() -> ratings.unpersist(false));
     }
     lastFit = fit;
     ALSModel model = model(dataset.sparkSession(), uid(), indexed, fit);

@@ -19,6 +19,7 @@ import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.optim.OnlineLdaTrainer;
 import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.UninterruptedRelease;
 import org.flexcode.workloads.Document;
 
 /**
@@ -126,7 +127,7 @@ public class FlexCodeLDA extends LDA implements FlexCodeParams<FlexCodeLDA> {
       fit =
           OnlineLdaTrainer.train(documents, vocabSize, trainerConfig(options), iterationListener());
     } finally {
-      documents.unpersist(false);
+      UninterruptedRelease.run(() -> documents.unpersist(false));
     }
     lastFit = fit;
     LocalLDAModel model =

@@ -14,6 +14,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.storage.StorageLevel;
+import org.flexcode.spark.UninterruptedRelease;
 import org.flexcode.workloads.WeightedPoint;
 
 /**
@@ -119,7 +120,7 @@ final class TrainingFrame implements AutoCloseable {
   @Override
   public void close() {
     if (points != null) {
-      points.unpersist(false);
+      UninterruptedRelease.run(() -> points.unpersist(false));
     }
   }
 

@@ -4,14 +4,19 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.connect.proto.Command;
+import org.apache.spark.connect.proto.ConfigRequest;
 import org.apache.spark.connect.proto.ExecutePlanRequest;
 import org.apache.spark.connect.proto.ExecutePlanResponse;
 import org.apache.spark.connect.proto.Expression;
 import org.apache.spark.connect.proto.Fetch;
 import org.apache.spark.connect.proto.Filter;
+import org.apache.spark.connect.proto.InterruptRequest;
+import org.apache.spark.connect.proto.KeyValue;
 import org.apache.spark.connect.proto.MlCommand;
 import org.apache.spark.connect.proto.MlCommandResult;
 import org.apache.spark.connect.proto.MlOperator;
@@ -35,13 +40,74 @@ import org.sparkproject.connect.grpc.netty.NettyChannelBuilder;
  */
 final class ConnectClient implements AutoCloseable {
 
+  /** The user id every request names. */
+  static final String USER = "flexcode-test";
+
+  private static final String CLIENT_TYPE = "flexcode-protocol-test";
+
   private final ManagedChannel channel;
   private final SparkConnectServiceGrpc.SparkConnectServiceBlockingStub stub;
   private final String sessionId = UUID.randomUUID().toString();
+  private final Set<String> tags = new CopyOnWriteArraySet<>();
 
   ConnectClient(int port) {
     channel = NettyChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
     stub = SparkConnectServiceGrpc.newBlockingStub(channel);
+  }
+
+  /** The id of this client's session on the server. */
+  String sessionId() {
+    return sessionId;
+  }
+
+  /** Tags the operations this client starts from now on with {@code tag}, as {@code addTag}. */
+  void addTag(String tag) {
+    tags.add(tag);
+  }
+
+  /** Stops tagging operations with {@code tag}. */
+  void removeTag(String tag) {
+    tags.remove(tag);
+  }
+
+  /** Sets {@code key} to {@code value} in this client's session conf, as {@code spark.conf.set}. */
+  void setConf(String key, String value) {
+    ConfigRequest.Set set =
+        ConfigRequest.Set.newBuilder()
+            .addPairs(KeyValue.newBuilder().setKey(key).setValue(value))
+            .build();
+    stub.config(
+        ConfigRequest.newBuilder()
+            .setSessionId(sessionId)
+            .setUserContext(user())
+            .setClientType(CLIENT_TYPE)
+            .setOperation(ConfigRequest.Operation.newBuilder().setSet(set))
+            .build());
+  }
+
+  /** Interrupts every operation of this client's session, as {@code interruptAll}; their ids. */
+  List<String> interruptAll() {
+    return interrupt(
+        InterruptRequest.newBuilder()
+            .setInterruptType(InterruptRequest.InterruptType.INTERRUPT_TYPE_ALL));
+  }
+
+  /** Interrupts the operations of this client's session tagged {@code tag}; their ids. */
+  List<String> interruptTag(String tag) {
+    return interrupt(
+        InterruptRequest.newBuilder()
+            .setInterruptType(InterruptRequest.InterruptType.INTERRUPT_TYPE_TAG)
+            .setOperationTag(tag));
+  }
+
+  private List<String> interrupt(InterruptRequest.Builder request) {
+    return stub.interrupt(
+            request
+                .setSessionId(sessionId)
+                .setUserContext(user())
+                .setClientType(CLIENT_TYPE)
+                .build())
+        .getInterruptedIdsList();
   }
 
   /** A relation reading {@code path} with the data source {@code format} and its options. */
@@ -171,8 +237,9 @@ final class ConnectClient implements AutoCloseable {
     ExecutePlanRequest request =
         ExecutePlanRequest.newBuilder()
             .setSessionId(sessionId)
-            .setUserContext(UserContext.newBuilder().setUserId("flexcode-test"))
-            .setClientType("flexcode-protocol-test")
+            .setUserContext(user())
+            .setClientType(CLIENT_TYPE)
+            .addAllTags(tags)
             .setPlan(plan)
             .build();
     List<ExecutePlanResponse> responses = new ArrayList<>();
@@ -180,6 +247,10 @@ final class ConnectClient implements AutoCloseable {
       responses.add(it.next());
     }
     return responses;
+  }
+
+  private static UserContext user() {
+    return UserContext.newBuilder().setUserId(USER).build();
   }
 
   private static Expression sql(String expression) {

@@ -8,19 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import org.apache.spark.SparkConf;
-import org.apache.spark.SparkContext;
 import org.apache.spark.connect.proto.Expression;
 import org.apache.spark.connect.proto.MlParams;
 import org.apache.spark.connect.proto.Relation;
 import org.apache.spark.ml.classification.LogisticRegressionModel;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.connect.service.SparkConnectService$;
 import org.flexcode.ml.FlexCodeLogisticRegression;
 import org.flexcode.testing.ProjectPaths;
 import org.junit.jupiter.api.AfterAll;
@@ -44,39 +38,17 @@ class FlexCodeBackendConnectTest {
   private static final int MAX_ITER = 25;
   private static final double REG_PARAM = 0.01;
 
+  private static ConnectServer server;
   private static SparkSession spark;
-  private static final List<String> jobDescriptions = new CopyOnWriteArrayList<>();
   private static ConnectClient client;
 
   @BeforeAll
   static void startServer() {
-    SparkConf conf =
-        new SparkConf()
-            .setMaster("local[2]")
-            .setAppName("FlexCodeBackendConnectTest")
-            .set("spark.ui.enabled", "false")
-            .set("spark.driver.host", "127.0.0.1")
-            .set("spark.driver.bindAddress", "127.0.0.1")
-            .set("spark.sql.shuffle.partitions", "4")
-            .set("spark.connect.grpc.binding.address", "127.0.0.1")
-            .set("spark.connect.grpc.binding.port", "0")
-            .set("spark.connect.ml.backend.classes", FlexCodeBackend.class.getName())
-            .set("spark.flexcode.strategy", "cyclic");
-    spark = SparkSession.builder().config(conf).getOrCreate();
-    SparkContext sc = spark.sparkContext();
-    sc.setLogLevel("WARN");
-    sc.addSparkListener(
-        new SparkListener() {
-          @Override
-          public void onJobStart(SparkListenerJobStart start) {
-            String description = start.properties().getProperty("spark.job.description");
-            if (description != null) {
-              jobDescriptions.add(description);
-            }
-          }
-        });
-    SparkConnectService$.MODULE$.start(sc);
-    client = new ConnectClient(SparkConnectService$.MODULE$.localPort());
+    server =
+        ConnectServer.start(
+            "FlexCodeBackendConnectTest", Map.of("spark.flexcode.strategy", "cyclic"));
+    spark = server.spark();
+    client = server.newClient();
   }
 
   @AfterAll
@@ -84,13 +56,11 @@ class FlexCodeBackendConnectTest {
     if (client != null) {
       client.close();
     }
-    SparkConnectService$ server = SparkConnectService$.MODULE$;
-    server.stop(server.stop$default$1(), server.stop$default$2());
-    spark.stop();
+    server.close();
   }
 
   /** a9a with 0/1 labels in 4 partitions, as a client builds it. */
-  private static Relation a9a() {
+  static Relation a9a() {
     String path = ProjectPaths.datasets().resolve("a9a/a9a").toString();
     Relation read = ConnectClient.read("libsvm", path, Map.of("numFeatures", "123"));
     return ConnectClient.repartition(
@@ -112,19 +82,17 @@ class FlexCodeBackendConnectTest {
   }
 
   @Test
-  void servesStockLogisticRegressionWithFlexCodeThroughTheConnectProtocol(@TempDir Path dir)
-      throws java.util.concurrent.TimeoutException {
+  void servesStockLogisticRegressionWithFlexCodeThroughTheConnectProtocol(@TempDir Path dir) {
     MlParams params =
         MlParams.newBuilder()
             .putParams("maxIter", Expression.Literal.newBuilder().setInteger(MAX_ITER).build())
             .putParams("regParam", Expression.Literal.newBuilder().setDouble(REG_PARAM).build())
             .build();
-    jobDescriptions.clear();
+    server.clearEngineJobs();
     String model = client.fit(STOCK_LR, params, a9a());
-    spark.sparkContext().listenerBus().waitUntilEmpty();
     List<String> engineJobs =
-        jobDescriptions.stream().filter(d -> d.startsWith("FlexCode ")).toList();
-    assertFalse(engineJobs.isEmpty(), "no FlexCode iteration job ran: " + jobDescriptions);
+        server.engineJobs().stream().map(ConnectServer.EngineJob::description).toList();
+    assertFalse(engineJobs.isEmpty(), "no FlexCode iteration job ran");
     assertTrue(
         engineJobs.stream().allMatch(d -> d.contains("cyclic")),
         "the strategy comes from spark.flexcode.strategy: " + engineJobs);

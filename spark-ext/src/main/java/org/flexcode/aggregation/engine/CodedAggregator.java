@@ -27,6 +27,7 @@ import org.flexcode.entropy.Colouring;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.monitoring.IterationMonitor;
 import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.UninterruptedRelease;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -346,6 +347,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
    */
   private <M> BroadcastModel<M> broadcastModel(M model) {
     BroadcastModel<M> broadcast = BroadcastModel.broadcast(jsc, model);
+    EngineTestHooks.broadcastCreated(broadcast.id());
     lingering.broadcast(broadcast);
     broadcastIds.addLast(broadcast.id());
     if (broadcastIds.size() > TRACKED_BROADCASTS) {
@@ -417,7 +419,10 @@ public final class CodedAggregator<T> implements AutoCloseable {
     return live;
   }
 
-  /** Releases the cached data, the broadcast and the listener. */
+  /**
+   * Releases the cached data, the broadcast and the listener, also from an interrupted thread
+   * (which stays interrupted).
+   */
   @Override
   public void close() {
     if (closed) {
@@ -426,8 +431,11 @@ public final class CodedAggregator<T> implements AutoCloseable {
     closed = true;
     accumulator.setSink(null);
     jsc.sc().removeSparkListener(listener);
-    lingering.close();
-    coded.unpersist(false);
-    data.close();
+    UninterruptedRelease.run(
+        () -> {
+          lingering.close();
+          coded.unpersist(false);
+          data.close();
+        });
   }
 }

@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import org.flexcode.aggregation.Arrivals;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
+import org.flexcode.aggregation.IterationCancelledException;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.StaleResults;
@@ -292,9 +293,10 @@ public final class IterationRun<T, M> {
     try {
       return queue.poll(5, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(
-          "interrupted while waiting for iteration " + input.iteration(), e);
+      Thread.currentThread().interrupt(); // the caller still sees the interrupt
+      throw new IterationCancelledException(
+          "FlexCode iteration " + input.iteration() + ": the thread waiting for it was interrupted",
+          e);
     }
   }
 
