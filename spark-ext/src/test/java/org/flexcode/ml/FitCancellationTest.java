@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -16,15 +14,12 @@ import java.util.concurrent.TimeUnit;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkException;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerJobStart;
-import org.apache.spark.scheduler.SparkListenerTaskStart;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.flexcode.aggregation.EngineTestHooks;
-import org.flexcode.spark.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
+import org.flexcode.testing.IterationTaskStarts;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -73,7 +68,7 @@ class FitCancellationTest {
       }
     }
     EngineTestHooks.installStragglers(hook);
-    BlockedTaskStarts started = new BlockedTaskStarts();
+    IterationTaskStarts started = new IterationTaskStarts(BLOCKED + 1);
     sc.addSparkListener(started);
     if (route.equals("group")) {
       sc.setJobGroup(GROUP, "the user's fit", false);
@@ -117,28 +112,5 @@ class FitCancellationTest {
 
   private static Set<Object> persisted(SparkContext sc) {
     return new HashSet<>(JavaSparkContext.fromSparkContext(sc).getPersistentRDDs().keySet());
-  }
-
-  /** Opens its latch once a task of an engine job of aggregation {@link #BLOCKED} started. */
-  private static final class BlockedTaskStarts extends SparkListener {
-    final CountDownLatch latch = new CountDownLatch(1);
-    private final Set<Integer> stages = ConcurrentHashMap.newKeySet();
-
-    @Override
-    public void onJobStart(SparkListenerJobStart jobStart) {
-      String tags = jobStart.properties().getProperty("spark.job.tags", "");
-      String description = jobStart.properties().getProperty("spark.job.description", "");
-      if (tags.contains("flexcode-")
-          && description.matches(".* iteration " + (BLOCKED + 1) + "[/ ].*")) {
-        stages.addAll(SparkInternals.intList(jobStart.stageIds()));
-      }
-    }
-
-    @Override
-    public void onTaskStart(SparkListenerTaskStart taskStart) {
-      if (stages.contains(taskStart.stageId())) {
-        latch.countDown();
-      }
-    }
   }
 }

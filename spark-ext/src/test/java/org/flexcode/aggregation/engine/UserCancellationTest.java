@@ -13,8 +13,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -23,15 +21,12 @@ import java.util.stream.Stream;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkException;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerJobStart;
-import org.apache.spark.scheduler.SparkListenerTaskStart;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.EngineTestHooks;
 import org.flexcode.aggregation.IterationCancelledException;
-import org.flexcode.spark.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
+import org.flexcode.testing.IterationTaskStarts;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
@@ -124,7 +119,7 @@ class UserCancellationTest {
     SparkContext sc = jsc.sc();
     Set<Integer> persistedBefore = new HashSet<>(persistedIds(sc));
     route.prepare(sc);
-    BlockedTaskStarts started = new BlockedTaskStarts();
+    IterationTaskStarts started = new IterationTaskStarts(BLOCKED + 1);
     sc.addSparkListener(started);
     ExecutorService canceller = Executors.newSingleThreadExecutor();
     Throwable thrown;
@@ -182,29 +177,6 @@ class UserCancellationTest {
       }
     }
     return hook;
-  }
-
-  /** Opens its latch once a task of an engine job of iteration {@link #BLOCKED} started. */
-  private static final class BlockedTaskStarts extends SparkListener {
-    final CountDownLatch latch = new CountDownLatch(1);
-    private final Set<Integer> stages = ConcurrentHashMap.newKeySet();
-
-    @Override
-    public void onJobStart(SparkListenerJobStart jobStart) {
-      String tags = jobStart.properties().getProperty("spark.job.tags", "");
-      String description = jobStart.properties().getProperty("spark.job.description", "");
-      if (tags.contains("flexcode-")
-          && description.matches(".* iteration " + (BLOCKED + 1) + "[/ ].*")) {
-        stages.addAll(SparkInternals.intList(jobStart.stageIds()));
-      }
-    }
-
-    @Override
-    public void onTaskStart(SparkListenerTaskStart taskStart) {
-      if (stages.contains(taskStart.stageId())) {
-        latch.countDown();
-      }
-    }
   }
 
   private static void assertCancelledBySpark(Throwable thrown, Route route) {
