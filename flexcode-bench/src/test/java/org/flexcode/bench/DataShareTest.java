@@ -18,7 +18,7 @@ class DataShareTest {
         finished.stream().map(t -> new TaskTiming(t, 0, "1", 0, 100, 0)).toList();
     return new IterationRecord(
         0, "ignore", 0, 100, 100, timings, used, cancelled, 0, 0, 0, 0, 0, 1, 2, 0.0, exact,
-        Map.of(), "", Map.of(), 1.0, 0, 0, 0);
+        Map.of(), "", Map.of(), 1.0, 0, 0, 0, List.of(), 0);
   }
 
   @Test

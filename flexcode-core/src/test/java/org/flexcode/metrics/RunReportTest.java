@@ -69,6 +69,8 @@ class RunReportTest {
         1.0,
         lost,
         2 * lost,
-        250L * lost);
+        250L * lost,
+        List.of(),
+        0);
   }
 }
