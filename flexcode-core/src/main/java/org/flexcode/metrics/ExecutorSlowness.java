@@ -10,7 +10,7 @@ import java.util.Locale;
  *
  * @param executor the executor as straggler patterns key it ({@code "3"}, or {@code "local-5"} for
  *     local mode's task slot 5)
- * @param iterations iterations in which it ran at least one task
+ * @param iterations iterations in which it ran at least one task (the first record included)
  * @param slowIterations iterations in which it was slow
  * @param medianSlowdown the median of its time / the median executor's time, NaN if never compared
  * @param verdict none, transient, persistent or lost

@@ -110,7 +110,7 @@ public record StragglerReport(
     lines.add(
         String.format(
             Locale.ROOT,
-            "  time %d ms; under bsp about %d ms (saved %d ms), estimated from %s",
+            "  time %d ms; under bsp about %d ms (saved %d ms); basis: %s",
             observedMs,
             bspEstimateMs,
             savedMs(),

@@ -17,7 +17,8 @@ import org.flexcode.stragglers.TaskSlot;
  *   <li>an executor's time in an iteration is the median of its tasks' times: a finished task's run
  *       time, a cancelled task's time run until the iteration ended (a lower bound);
  *   <li>it is slow in an iteration when that time is at least {@value #SLOW_FACTOR} x the median
- *       executor's and {@value #MIN_EXCESS_MS} ms more (iterations with two executors or more);
+ *       executor's and {@value #MIN_EXCESS_MS} ms more (iterations with two executors or more,
+ *       after the first record added, in which executors warm up: loading classes, compiling);
  *   <li>lost: it ran no task after an iteration whose record counts lost executors; persistent:
  *       slow in at least {@value #PERSISTENT_MIN} iterations and in half of those it ran in;
  *       transient: slow in some; none otherwise.
@@ -132,7 +133,7 @@ public final class StragglerTally {
         (executor, ms) ->
             own.put(executor, SampleStats.median(ms.stream().mapToDouble(x -> x).toArray())));
     double median = SampleStats.median(own.values().stream().mapToDouble(x -> x).toArray());
-    boolean comparable = own.size() >= 2 && median > 0;
+    boolean comparable = index > 0 && own.size() >= 2 && median > 0;
     own.forEach(
         (executor, ms) -> {
           double slowdown = comparable ? ms / median : Double.NaN;

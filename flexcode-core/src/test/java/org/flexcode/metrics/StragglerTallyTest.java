@@ -88,7 +88,7 @@ class StragglerTallyTest {
     StragglerReport report = StragglerTally.of(records);
     ExecutorSlowness slow = report.executor("1").orElseThrow();
     assertEquals(Verdict.PERSISTENT, slow.verdict());
-    assertEquals(6, slow.slowIterations());
+    assertEquals(5, slow.slowIterations(), "the first iteration, a warm-up, is not compared");
     assertEquals(6, slow.iterations());
     // median executor: (100 + 110) / 2 = 105 ms
     assertEquals(400 / 105.0, slow.medianSlowdown(), 1e-9);
@@ -96,7 +96,7 @@ class StragglerTallyTest {
       assertEquals(Verdict.NONE, report.executor(other).orElseThrow().verdict(), other);
     }
     assertTrue(report.anyStraggled());
-    assertTrue(report.text().contains("executor 1: persistent, slow in 6 of 6"), report.text());
+    assertTrue(report.text().contains("executor 1: persistent, slow in 5 of 6"), report.text());
   }
 
   @Test
@@ -136,6 +136,18 @@ class StragglerTallyTest {
     assertTrue(report.text().contains("no executor straggled"), report.text());
     assertEquals(0, report.savedMs(), "nothing cancelled: bsp waits for the same tasks");
     assertTrue(report.bspBasis().startsWith("nothing was cancelled"), report.bspBasis());
+  }
+
+  @Test
+  void aSlowFirstIterationIsAWarmUpNotAStraggler() {
+    List<IterationRecord> records = new ArrayList<>();
+    records.add(plain(1, FOUR, 100, 100, 100, 300));
+    for (int it = 2; it <= 5; it++) {
+      records.add(plain(it, FOUR, 100, 100, 100, 100));
+    }
+    StragglerReport report = StragglerTally.of(records);
+    assertFalse(report.anyStraggled(), report.text());
+    assertEquals(5, report.executor("4").orElseThrow().iterations());
   }
 
   @Test
@@ -196,21 +208,21 @@ class StragglerTallyTest {
 
   @Test
   void replaysCancelledTasksAtTheirExecutorsSlowdownUnderBsp() {
-    // Executor 4 finishes iterations 1-3 at 4x the others, then is cancelled 150 ms into each of
-    // iterations 4 and 5: its median slowdown (4.0, 4.0, 4.0, 1.5, 1.5) is 4, so bsp would have
-    // waited 4 x the median task (100 ms) for it there.
+    // Executor 4 finishes iterations 1-4 at 4x the others, then is cancelled 150 ms into each of
+    // iterations 5 and 6: its median slowdown after the first iteration (4.0, 4.0, 4.0, 1.5, 1.5)
+    // is 4, so bsp would have waited 4 x the median task (100 ms) for it there.
     List<IterationRecord> records = new ArrayList<>();
-    for (int it = 1; it <= 3; it++) {
+    for (int it = 1; it <= 4; it++) {
       records.add(plain(it, FOUR, 100, 100, 100, 400));
     }
     long[] ms = {100, 100, 100, 0};
-    records.add(record(4, FOUR, ms, List.of(3), 150, true, "", 0, 1));
     records.add(record(5, FOUR, ms, List.of(3), 150, true, "", 0, 1));
+    records.add(record(6, FOUR, ms, List.of(3), 150, true, "", 0, 1));
     StragglerReport report = StragglerTally.of(records);
-    // observed: 3 x (400 + 5) + 2 x (150 + 5)
-    assertEquals(3 * 405 + 2 * 155, report.observedMs());
+    // observed: 4 x (400 + 5) + 2 x (150 + 5)
+    assertEquals(4 * 405 + 2 * 155, report.observedMs());
     // bsp: the same where nothing was cancelled, else 155 - 100 + max(100, max(150, 4 x 100))
-    assertEquals(3 * 405 + 2 * (155 - 100 + 400), report.bspEstimateMs());
+    assertEquals(4 * 405 + 2 * (155 - 100 + 400), report.bspEstimateMs());
     assertEquals(report.bspEstimateMs() - report.observedMs(), report.savedMs());
     assertTrue(report.bspBasis().contains("median slowdown"), report.bspBasis());
     assertEquals(Verdict.PERSISTENT, report.executor("4").orElseThrow().verdict());
