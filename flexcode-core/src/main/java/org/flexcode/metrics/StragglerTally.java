@@ -34,7 +34,7 @@ public final class StragglerTally {
   public static final double SLOW_FACTOR = 1.5;
 
   /** How many ms above the median executor's time a slow executor's time must also be. */
-  public static final long MIN_EXCESS_MS = 20;
+  public static final long MIN_EXCESS_MS = 50;
 
   /** The fewest slow iterations of a persistent straggler. */
   public static final int PERSISTENT_MIN = 3;

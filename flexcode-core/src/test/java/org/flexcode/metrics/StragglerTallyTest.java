@@ -154,7 +154,7 @@ class StragglerTallyTest {
   void aRatioOnTinyTasksIsNotAStraggler() {
     List<IterationRecord> records = new ArrayList<>();
     for (int it = 1; it <= 5; it++) {
-      records.add(plain(it, FOUR, 12, 4, 4, 4)); // 3x, but 8 ms more: below the 20 ms floor
+      records.add(plain(it, FOUR, 60, 20, 20, 20)); // 3x, but 40 ms more: below the 50 ms floor
     }
     assertFalse(StragglerTally.of(records).anyStraggled());
   }
