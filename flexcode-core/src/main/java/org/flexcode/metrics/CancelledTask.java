@@ -3,11 +3,13 @@ package org.flexcode.metrics;
 import java.io.Serializable;
 
 /**
- * A task of an iteration that was cancelled after Spark launched it: the executor it ran on and its
- * launch time (driver clock, epoch ms), so a report can say whose task it was and how long it had
- * run when the iteration ended.
+ * A task of an iteration that was cancelled after Spark launched it: the executor it ran on, its
+ * launch time (driver clock, epoch ms) and the Spark partition whose task computed it (see {@link
+ * TaskTiming#partition}), so a report can say whose task it was and how long it had run when the
+ * iteration ended.
  */
-public record CancelledTask(int task, String executorId, long launchMs) implements Serializable {
+public record CancelledTask(int task, String executorId, long launchMs, int partition)
+    implements Serializable {
 
   /** Validates. */
   public CancelledTask {

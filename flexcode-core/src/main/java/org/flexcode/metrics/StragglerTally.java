@@ -14,8 +14,9 @@ import org.flexcode.stragglers.TaskSlot;
  * Builds a fit's {@link StragglerReport} from its iteration records, one at a time. The rules:
  *
  * <ul>
- *   <li>an executor's time in an iteration is the median of its tasks' times: a finished task's run
- *       time, a cancelled task's time run until the iteration ended (a lower bound);
+ *   <li>an executor's time in an iteration is the median over its Spark tasks of the task's time
+ *       per data chunk ({@code steal}'s block tasks compute several): a finished task's run time, a
+ *       cancelled task's time run until the iteration ended (a lower bound);
  *   <li>it is slow in an iteration when that time is at least {@value #SLOW_FACTOR} x the median
  *       executor's and {@value #MIN_EXCESS_MS} ms more (iterations with two executors or more,
  *       after the first record added, in which executors warm up: loading classes, compiling);
@@ -25,8 +26,8 @@ import org.flexcode.stragglers.TaskSlot;
  * </ul>
  *
  * <p>Executors are keyed as straggler patterns key them ({@link TaskSlot#of}): in local mode every
- * task runs on {@code driver}, so task i counts as executor {@code local-i}, the slot a pattern
- * such as {@code persistent:k=1} slows.
+ * task runs on {@code driver}, so the task of Spark partition i ({@link TaskTiming#partition})
+ * counts as executor {@code local-i}, the slot a pattern such as {@code persistent:k=1} slows.
  */
 public final class StragglerTally {
 
@@ -73,11 +74,24 @@ public final class StragglerTally {
     }
   }
 
-  /** A cancelled task as the bsp replay needs it: its executor (null: never launched), time run. */
-  private record Cut(String executor, long ranMs) {}
+  /**
+   * One Spark task: its executor (null: a cancelled task never launched), its run time (until the
+   * cancel for a cancelled one) and the data chunks it computed ({@code steal}'s block tasks
+   * compute several).
+   */
+  private record Run(String executor, long ms, int chunks) {
+    Run plusChunk(Run other) {
+      return new Run(executor, ms, chunks + other.chunks);
+    }
 
-  /** One iteration as the bsp replay needs it. */
-  private record Replay(long observedMs, long maxFinishedMs, double medianTaskMs, List<Cut> cuts) {}
+    double perChunkMs() {
+      return (double) ms / chunks;
+    }
+  }
+
+  /** One iteration as the bsp replay needs it: the median is of finished tasks' ms per chunk. */
+  private record Replay(
+      long observedMs, long maxFinishedMs, double medianPerChunkMs, List<Run> cuts) {}
 
   /** The report of {@code records}, in iteration order. */
   public static StragglerReport of(List<IterationRecord> records) {
@@ -96,38 +110,46 @@ public final class StragglerTally {
     if (record.executorsLost() > 0) {
       lastLoss = index;
     }
-    Map<String, List<Long>> times = new HashMap<>();
-    double[] finished = new double[record.finished().size()];
-    long maxFinished = 0;
-    for (int i = 0; i < finished.length; i++) {
-      TaskTiming t = record.finished().get(i);
-      long ms = Math.max(0, t.durationMs());
-      finished[i] = ms;
-      maxFinished = Math.max(maxFinished, ms);
-      times.computeIfAbsent(executorOf(t.executorId(), t.task()), k -> new ArrayList<>()).add(ms);
+    Map<List<Object>, Run> finished = new LinkedHashMap<>();
+    for (TaskTiming t : record.finished()) {
+      List<Object> key = List.of(t.executorId(), t.partition(), t.attempt(), t.startMs());
+      String executor = executorOf(t.executorId(), t.partition());
+      finished.merge(key, new Run(executor, Math.max(0, t.durationMs()), 1), Run::plusChunk);
     }
-    List<Cut> cuts = new ArrayList<>();
     Map<Integer, CancelledTask> launched = new HashMap<>();
     record.cancelledRuns().forEach(c -> launched.put(c.task(), c));
+    Map<List<Object>, Run> cut = new LinkedHashMap<>();
     for (int task : record.cancelledTasks()) {
-      CancelledTask run = launched.get(task);
-      if (run == null) {
-        cuts.add(new Cut(null, 0));
+      CancelledTask c = launched.get(task);
+      if (c == null) {
+        cut.put(List.of(task), new Run(null, 0, 1));
         continue;
       }
-      String executor = executorOf(run.executorId(), task);
-      long ran = Math.max(0, record.decodeStartMs() - run.launchMs());
-      cuts.add(new Cut(executor, ran));
-      times.computeIfAbsent(executor, k -> new ArrayList<>()).add(ran);
+      long ran = Math.max(0, record.decodeStartMs() - c.launchMs());
+      String executor = executorOf(c.executorId(), c.partition());
+      cut.merge(
+          List.of(c.executorId(), c.partition(), c.launchMs()),
+          new Run(executor, ran, 1),
+          Run::plusChunk);
     }
-    compare(index, times);
-    replays.add(
-        new Replay(
-            record.durationMs(), maxFinished, SampleStats.median(finished), List.copyOf(cuts)));
+    Map<String, List<Double>> perChunk = new HashMap<>();
+    for (Run run : finished.values()) {
+      perChunk.computeIfAbsent(run.executor(), k -> new ArrayList<>()).add(run.perChunkMs());
+    }
+    for (Run run : cut.values()) {
+      if (run.executor() != null) {
+        perChunk.computeIfAbsent(run.executor(), k -> new ArrayList<>()).add(run.perChunkMs());
+      }
+    }
+    compare(index, perChunk);
+    long longest = finished.values().stream().mapToLong(Run::ms).max().orElse(0);
+    double median =
+        SampleStats.median(finished.values().stream().mapToDouble(Run::perChunkMs).toArray());
+    replays.add(new Replay(record.durationMs(), longest, median, List.copyOf(cut.values())));
   }
 
   /** Notes each executor's slowdown in iteration {@code index} against the median executor. */
-  private void compare(int index, Map<String, List<Long>> times) {
+  private void compare(int index, Map<String, List<Double>> times) {
     Map<String, Double> own = new HashMap<>();
     times.forEach(
         (executor, ms) ->
@@ -158,15 +180,16 @@ public final class StragglerTally {
     int guessed = 0;
     for (Replay replay : replays) {
       long longestCut = 0;
-      for (Cut cut : replay.cuts()) {
+      for (Run cut : replay.cuts()) {
         double slowdown =
             cut.executor() == null ? 1.0 : executors.get(cut.executor()).medianSlowdown();
-        if (Double.isNaN(slowdown) || Double.isNaN(replay.medianTaskMs())) {
+        if (Double.isNaN(slowdown) || Double.isNaN(replay.medianPerChunkMs())) {
           guessed++;
           slowdown = Double.isNaN(slowdown) ? 0 : slowdown;
         }
-        double median = Double.isNaN(replay.medianTaskMs()) ? 0 : replay.medianTaskMs();
-        longestCut = Math.max(longestCut, Math.max(cut.ranMs(), Math.round(slowdown * median)));
+        double median = Double.isNaN(replay.medianPerChunkMs()) ? 0 : replay.medianPerChunkMs();
+        long estimate = Math.round(slowdown * median * cut.chunks());
+        longestCut = Math.max(longestCut, Math.max(cut.ms(), estimate));
       }
       observed += replay.observedMs();
       bsp +=
@@ -193,7 +216,8 @@ public final class StragglerTally {
     String text =
         "the run's task times replayed under bsp's rule (each iteration waits for every task):"
             + " finished tasks at their measured time, each cancelled task at the larger of the"
-            + " time it had run and its executor's median slowdown x the iteration's median task";
+            + " time it had run and its executor's median slowdown x the iteration's median task"
+            + " (per chunk, times the task's chunks)";
     return guessed == 0
         ? text
         : text
@@ -213,9 +237,9 @@ public final class StragglerTally {
     return track.slow > 0 ? Verdict.TRANSIENT : Verdict.NONE;
   }
 
-  /** The executor a pattern slows for a task of {@code task} on Spark executor {@code id}. */
-  static String executorOf(String id, int task) {
-    return TaskSlot.of(id == null || id.isBlank() ? "unknown" : id, task, 0, 0).executor();
+  /** The executor a pattern slows for Spark partition {@code partition} on executor {@code id}. */
+  static String executorOf(String id, int partition) {
+    return TaskSlot.of(id == null || id.isBlank() ? "unknown" : id, partition, 0, 0).executor();
   }
 
   private static int numberOf(String executor) {

@@ -37,9 +37,9 @@ class StragglerTallyTest {
     List<CancelledTask> runs = new ArrayList<>();
     for (int task = 0; task < executors.length; task++) {
       if (cancelled.contains(task)) {
-        runs.add(new CancelledTask(task, executors[task], SUBMIT));
+        runs.add(new CancelledTask(task, executors[task], SUBMIT, task));
       } else {
-        finished.add(new TaskTiming(task, 0, executors[task], SUBMIT, SUBMIT + ms[task], 0));
+        finished.add(new TaskTiming(task, 0, executors[task], SUBMIT, SUBMIT + ms[task], 0, task));
         used.add(task);
       }
     }
@@ -148,6 +148,53 @@ class StragglerTallyTest {
     StragglerReport report = StragglerTally.of(records);
     assertFalse(report.anyStraggled(), report.text());
     assertEquals(5, report.executor("4").orElseThrow().iterations());
+  }
+
+  @Test
+  void aBlockTaskIsComparedPerChunkItComputed() {
+    // Partition 0's block task computes chunks 0-3 in 400 ms; partitions 4-7 one chunk in 100 ms.
+    List<IterationRecord> records = new ArrayList<>();
+    for (int it = 1; it <= 5; it++) {
+      List<TaskTiming> finished = new ArrayList<>();
+      for (int chunk = 0; chunk < 4; chunk++) {
+        finished.add(new TaskTiming(chunk, 0, "1", SUBMIT, SUBMIT + 400, 0, 0));
+      }
+      for (int task = 4; task < 8; task++) {
+        String executor = Integer.toString(task / 2);
+        finished.add(new TaskTiming(task, 0, executor, SUBMIT, SUBMIT + 100, 0, task));
+      }
+      records.add(
+          new IterationRecord(
+              it,
+              "steal",
+              SUBMIT,
+              SUBMIT + 400,
+              SUBMIT + 405,
+              finished,
+              List.of(0, 1, 2, 3, 4, 5, 6, 7),
+              List.of(),
+              0,
+              0,
+              0,
+              0,
+              0,
+              1,
+              2,
+              0.0,
+              true,
+              Map.of(),
+              "",
+              Map.of(),
+              1.0,
+              0,
+              0,
+              0,
+              List.of(),
+              0));
+    }
+    StragglerReport report = StragglerTally.of(records);
+    assertFalse(report.anyStraggled(), report.text());
+    assertEquals(1.0, report.executor("1").orElseThrow().medianSlowdown(), 1e-9);
   }
 
   @Test

@@ -122,6 +122,30 @@ class FitStragglerReportTest {
   }
 
   @Test
+  void blamesTheSlowedBlockTaskAloneWhenStealMovesItsChunks() {
+    FlexCodeLogisticRegression lr = fit("persistent:k=1,factor=4", "steal");
+    StragglerReport report = lr.lastStragglerReport();
+
+    // The block task of partition 0 runs chunks 0 .. g - 1: they count as slot local-0 only, the
+    // one persistent straggler (a copy's slot may be slow once: it caches its copy on first use).
+    assertEquals(
+        List.of("local-0"),
+        report.executors().stream()
+            .filter(e -> e.verdict() == Verdict.PERSISTENT)
+            .map(ExecutorSlowness::executor)
+            .toList(),
+        report.text());
+    assertTrue(
+        report.stragglers().stream()
+            .allMatch(e -> e.executor().equals("local-0") || e.verdict() == Verdict.TRANSIENT),
+        report.text());
+    assertTrue(report.tasksCancelled() > 0, report.text());
+    assertTrue(report.chunksMoved() > 0, report.text());
+    assertTrue(report.savedMs() > 0, "bsp would have waited for the slowed slot: " + report.text());
+    assertTrue(report.bspBasis().contains("median slowdown"), report.bspBasis());
+  }
+
+  @Test
   void callsTheSlowSlotsTransientUnderSlowWorker() {
     String pattern = "slow-worker:p=0.2,max=2";
     FlexCodeLogisticRegression lr = fit(pattern, "bsp");
@@ -137,7 +161,7 @@ class FitStragglerReportTest {
     for (IterationRecord record : records.subList(1, records.size())) {
       Map<TaskSlot, Double> factors = new java.util.HashMap<>();
       for (TaskTiming task : record.finished()) {
-        TaskSlot slot = TaskSlot.of(task.executorId(), task.task(), record.iteration() + 1, 0);
+        TaskSlot slot = TaskSlot.of(task.executorId(), task.partition(), record.iteration() + 1, 0);
         factors.put(slot, slowWorker.emulatedFactor(SEED, slot));
       }
       double median =

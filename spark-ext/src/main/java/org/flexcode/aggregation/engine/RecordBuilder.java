@@ -93,7 +93,13 @@ final class RecordBuilder {
       PartialResult r = results.get(task);
       timings.add(
           new TaskTiming(
-              task, r.attempt(), r.executorId(), r.startMs(), r.finishMs(), r.injectedDelayMs()));
+              task,
+              r.attempt(),
+              r.executorId(),
+              r.startMs(),
+              r.finishMs(),
+              r.injectedDelayMs(),
+              listener.launchPartition(run.iteration(), task)));
     }
     RecoveryTally.Figures recovery = listener.takeRecovery(run.iteration());
     return new IterationRecord(
@@ -132,7 +138,9 @@ final class RecordBuilder {
       long launch = listener.launchTime(run.iteration(), task);
       String executor = listener.launchExecutor(run.iteration(), task);
       if (launch > 0 && executor != null) {
-        runs.add(new CancelledTask(task, executor, launch));
+        runs.add(
+            new CancelledTask(
+                task, executor, launch, listener.launchPartition(run.iteration(), task)));
       }
     }
     return runs;
