@@ -88,9 +88,10 @@ public record StragglerReport(
       return head
           + String.format(
               Locale.ROOT,
-              "no executor straggled (none took %.1fx the median executor's time in any"
-                  + " iteration); %s",
+              "no executor straggled (none took %.1fx the median executor's time and %d ms more"
+                  + " in an iteration after the first); %s",
               StragglerTally.SLOW_FACTOR,
+              StragglerTally.MIN_EXCESS_MS,
               actions);
     }
     List<String> lines = new ArrayList<>();
