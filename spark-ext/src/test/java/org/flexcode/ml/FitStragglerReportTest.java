@@ -89,7 +89,7 @@ class FitStragglerReportTest {
 
   @Test
   void namesTheSlowedSlotPersistentUnderAPersistentPattern(JavaSparkContext jsc)
-      throws java.util.concurrent.TimeoutException {
+      throws java.util.concurrent.TimeoutException, java.io.IOException {
     FitEnds ends = new FitEnds();
     jsc.sc().addSparkListener(ends);
     FlexCodeLogisticRegression lr = fit("persistent:k=1,factor=4", "bsp");
@@ -119,6 +119,11 @@ class FitStragglerReportTest {
     assertEquals(1, ends.seen.size());
     assertEquals("lr", ends.seen.get(0).workload());
     assertEquals(report, ends.seen.get(0).report());
+    // The event log writes events as JSON with Jackson and the history server reads them back.
+    com.fasterxml.jackson.databind.ObjectMapper mapper =
+        new com.fasterxml.jackson.databind.ObjectMapper();
+    String json = mapper.writeValueAsString(ends.seen.get(0));
+    assertEquals(ends.seen.get(0), mapper.readValue(json, FlexCodeFitEndEvent.class), json);
   }
 
   @Test
