@@ -37,6 +37,9 @@ import java.util.Map;
  *       tasksResubmitted}: task attempts relaunched (Spark's retries and the tasks the engine
  *       resubmitted after an aborted job); {@code recomputeWaitMs}: time Spark spent in stages
  *       recomputing lost shuffle output inside the iteration's jobs.
+ *   <li>{@code cancelledRuns}: the cancelled tasks Spark had launched, each with its executor and
+ *       launch time; {@code chunksMoved}: the chunks work stealing ran away from their home copy in
+ *       this iteration (0 for the other strategies).
  * </ul>
  */
 public record IterationRecord(
@@ -63,7 +66,9 @@ public record IterationRecord(
     double recordScale,
     int executorsLost,
     int tasksResubmitted,
-    long recomputeWaitMs) {
+    long recomputeWaitMs,
+    List<CancelledTask> cancelledRuns,
+    int chunksMoved) {
 
   /** Copies the lists so the record stays immutable. */
   public IterationRecord {
@@ -73,6 +78,7 @@ public record IterationRecord(
     estimatedBlocks = Map.copyOf(estimatedBlocks);
     choice = choice == null ? "" : choice;
     staleResults = Map.copyOf(staleResults);
+    cancelledRuns = List.copyOf(cancelledRuns);
   }
 
   /** Driver time from submission to the aggregate. */

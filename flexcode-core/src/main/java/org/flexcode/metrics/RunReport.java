@@ -21,7 +21,8 @@ import java.util.Map;
  * {@code summary} over all of them ({@code mean/p50/p95/p99_iteration_ms}, {@code total_waste_ms},
  * the recovery totals {@code total_failed_attempts}, {@code total_executors_lost}, {@code
  * total_tasks_resubmitted} and {@code total_recompute_wait_ms}, and whatever the job adds: final
- * loss, test metrics, wall time).
+ * loss, test metrics, wall time), and {@code stragglers}, the {@link StragglerReport} of every
+ * aggregation added.
  *
  * <p>Bounded memory: every row can stream, as it happens, to a JSON-lines file ({@link #streamTo},
  * named in the report as {@code iterations_file}); the report keeps the last {@code history} rows
@@ -46,6 +47,7 @@ public final class RunReport implements AutoCloseable {
   private int count;
   private BufferedWriter stream;
   private final ObjectMapper lines = new ObjectMapper();
+  private final StragglerTally stragglers = new StragglerTally();
 
   /** A report for {@code job} run with {@code strategy} and {@code params}. */
   public RunReport(String job, String strategy, Map<String, Object> params) {
@@ -63,6 +65,7 @@ public final class RunReport implements AutoCloseable {
     root.put("params", new LinkedHashMap<>(params));
     root.put("iterations", null);
     root.put("summary", summary);
+    root.put("stragglers", null);
     for (String key : TOTALS) {
       totals.put(key, 0L);
     }
@@ -77,6 +80,7 @@ public final class RunReport implements AutoCloseable {
   /** Adds one aggregation with the loss (objective) at that point. */
   public synchronized void addIteration(IterationRecord record, double loss) {
     Map<String, Object> row = rowOf(record, loss);
+    stragglers.add(record);
     if (stream != null) {
       try {
         stream.write(lines.writeValueAsString(row));
@@ -106,6 +110,7 @@ public final class RunReport implements AutoCloseable {
     row.put("loss", Double.isFinite(loss) ? loss : null);
     row.put("tasks_used", record.usedTasks().size());
     row.put("tasks_cancelled", record.cancelledTasks().size());
+    row.put("chunks_moved", record.chunksMoved());
     row.put("waste_ms", record.wasteMs());
     row.put("cancelled_task_ms", record.cancelledTaskMs());
     row.put("decode_ms", record.decodeNanos() / 1e6);
@@ -145,6 +150,11 @@ public final class RunReport implements AutoCloseable {
     }
   }
 
+  /** The straggler report of every aggregation added so far. */
+  public synchronized StragglerReport stragglerReport() {
+    return stragglers.report();
+  }
+
   /** The summary figures so far. */
   public synchronized Map<String, Object> summary() {
     return new LinkedHashMap<>(summary);
@@ -158,6 +168,7 @@ public final class RunReport implements AutoCloseable {
   /** The report as indented JSON. */
   public synchronized String toJson() {
     root.put("iterations", new ArrayList<>(recent));
+    root.put("stragglers", stragglers.report().toJson());
     return JsonReports.toJson(root);
   }
 
@@ -165,6 +176,7 @@ public final class RunReport implements AutoCloseable {
   public synchronized void write(Path file) throws IOException {
     close();
     root.put("iterations", new ArrayList<>(recent));
+    root.put("stragglers", stragglers.report().toJson());
     JsonReports.write(file, root);
   }
 
@@ -175,6 +187,7 @@ public final class RunReport implements AutoCloseable {
   public synchronized void write(OutputStream out) throws IOException {
     close();
     root.put("iterations", new ArrayList<>(recent));
+    root.put("stragglers", stragglers.report().toJson());
     JsonReports.write(out, root);
   }
 

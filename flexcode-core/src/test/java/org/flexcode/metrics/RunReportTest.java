@@ -39,6 +39,10 @@ class RunReportTest {
     assertEquals(2, summary.get("total_tasks_resubmitted").asInt());
     assertEquals(250, summary.get("total_recompute_wait_ms").asInt());
     assertEquals(14.0, summary.get("p50_iteration_ms").asDouble(), 1e-9);
+    JsonNode stragglers = json.get("stragglers");
+    assertEquals(10, stragglers.get("iterations").asInt(), "over every row, not the rows kept");
+    assertEquals(false, stragglers.get("any_straggled").asBoolean());
+    assertEquals(10, stragglers.get("modes").get("bsp").asInt());
     JsonNode fifth = new ObjectMapper().readTree(Files.readAllLines(lines).get(4));
     assertEquals(1, fifth.get("executors_lost").asInt());
     assertEquals(250, fifth.get("recompute_wait_ms").asInt());
@@ -69,6 +73,8 @@ class RunReportTest {
         1.0,
         lost,
         2 * lost,
-        250L * lost);
+        250L * lost,
+        List.of(),
+        0);
   }
 }

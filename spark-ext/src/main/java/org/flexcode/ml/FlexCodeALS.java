@@ -20,6 +20,8 @@ import org.apache.spark.sql.types.StructType;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.metrics.StragglerReport;
+import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.MatrixFactorizationTrainer;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.spark.UninterruptedRelease;
@@ -79,6 +81,15 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
    */
   public List<IterationRecord> lastTrainingReport() {
     return lastFit == null ? List.of() : lastFit.records();
+  }
+
+  /**
+   * The straggler report of this Estimator's last {@code fit}, made from {@link
+   * #lastTrainingReport()} (the last {@code spark.flexcode.history} records): which executors
+   * straggled, what FlexCode did about it, and the time {@code bsp} would have taken.
+   */
+  public StragglerReport lastStragglerReport() {
+    return StragglerTally.of(lastTrainingReport());
   }
 
   /**

@@ -17,6 +17,8 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.metrics.StragglerReport;
+import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.OnlineLdaTrainer;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.spark.UninterruptedRelease;
@@ -66,6 +68,15 @@ public class FlexCodeLDA extends LDA implements FlexCodeParams<FlexCodeLDA> {
    */
   public List<IterationRecord> lastTrainingReport() {
     return lastFit == null ? List.of() : lastFit.records();
+  }
+
+  /**
+   * The straggler report of this Estimator's last {@code fit}, made from {@link
+   * #lastTrainingReport()} (the last {@code spark.flexcode.history} records): which executors
+   * straggled, what FlexCode did about it, and the time {@code bsp} would have taken.
+   */
+  public StragglerReport lastStragglerReport() {
+    return StragglerTally.of(lastTrainingReport());
   }
 
   /**

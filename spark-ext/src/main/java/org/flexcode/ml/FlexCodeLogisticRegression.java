@@ -13,6 +13,8 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructField;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.metrics.StragglerReport;
+import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.LinearModelTrainer;
 import org.flexcode.spark.SparkLinearModels;
 import org.flexcode.workloads.MarginLoss;
@@ -71,6 +73,15 @@ public class FlexCodeLogisticRegression extends LogisticRegression
    */
   public List<IterationRecord> lastTrainingReport() {
     return lastTrainingReport == null ? List.of() : lastTrainingReport;
+  }
+
+  /**
+   * The straggler report of this Estimator's last {@code fit}, made from {@link
+   * #lastTrainingReport()} (the last {@code spark.flexcode.history} records): which executors
+   * straggled, what FlexCode did about it, and the time {@code bsp} would have taken.
+   */
+  public StragglerReport lastStragglerReport() {
+    return StragglerTally.of(lastTrainingReport());
   }
 
   /** The solver that {@code fit} will use. */

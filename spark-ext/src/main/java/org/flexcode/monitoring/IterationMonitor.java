@@ -3,13 +3,20 @@ package org.flexcode.monitoring;
 import java.lang.ref.WeakReference;
 import org.apache.spark.SparkContext;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.metrics.StragglerReport;
 import org.flexcode.spark.SparkInternals;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Publishes each finished iteration on the driver: counts it in the context's {@link
- * FlexCodeMetricsSource} and posts a {@link FlexCodeIterationEvent} to the listener bus.
+ * FlexCodeMetricsSource} and posts a {@link FlexCodeIterationEvent} to the listener bus; at the end
+ * of a fit logs its {@link StragglerReport} as one INFO block and posts a {@link
+ * FlexCodeFitEndEvent}.
  */
 public final class IterationMonitor {
+
+  private static final Logger LOG = LoggerFactory.getLogger(IterationMonitor.class);
 
   private static WeakReference<SparkContext> sourceContext = new WeakReference<>(null);
   private static FlexCodeMetricsSource source;
@@ -21,6 +28,12 @@ public final class IterationMonitor {
       SparkContext sc, String workload, IterationRecord record, int chunksMoved) {
     metrics(sc).record(record, chunksMoved);
     SparkInternals.postEvent(sc, new FlexCodeIterationEvent(workload, record, chunksMoved));
+  }
+
+  /** Logs the straggler report of a fit of engine {@code workload} on {@code sc} and posts it. */
+  public static void fitEnded(SparkContext sc, String workload, StragglerReport report) {
+    LOG.info("{} fit: {}", workload, report.text());
+    SparkInternals.postEvent(sc, new FlexCodeFitEndEvent(workload, report));
   }
 
   /** The metrics source of {@code sc}, registered with its metrics system on first use. */

@@ -3,6 +3,7 @@ package org.flexcode.optim;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
@@ -11,13 +12,17 @@ import org.flexcode.aggregation.BlockStatistic;
 import org.flexcode.aggregation.engine.CodedAggregator;
 import org.flexcode.entropy.Colouring;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.metrics.StragglerReport;
+import org.flexcode.metrics.StragglerTally;
+import org.flexcode.monitoring.IterationMonitor;
 
 /**
  * A trainer's objective evaluated through the coded aggregate, owning the engine's lifecycle:
  * {@link #open} lays the data out ({@link CodedAggregator#create}), {@link #evaluate} sums the
  * block statistic over all blocks at a model and records the engine's iteration, {@link #close}
  * releases the engine. Statistics whose last entry is a count (records, weights) are turned into
- * means by {@link #means}.
+ * means by {@link #means}. Closing an objective that evaluated reports the fit's stragglers ({@link
+ * org.flexcode.monitoring.IterationMonitor#fitEnded}) over all its evaluations.
  */
 final class CodedObjective<T, M extends Serializable> implements AutoCloseable {
 
@@ -26,9 +31,20 @@ final class CodedObjective<T, M extends Serializable> implements AutoCloseable {
   private final int dimension;
   private final java.util.ArrayDeque<IterationRecord> records = new java.util.ArrayDeque<>();
   private final int history;
+  private final StragglerTally stragglers = new StragglerTally();
+  private final String workload;
+  private final SparkContext context;
+  private int evaluations;
 
   private CodedObjective(
-      CodedAggregator<T> engine, BlockStatistic<T, M> statistic, int dimension, int history) {
+      CodedAggregator<T> engine,
+      BlockStatistic<T, M> statistic,
+      int dimension,
+      int history,
+      String workload,
+      SparkContext context) {
+    this.workload = workload;
+    this.context = context;
     this.engine = engine;
     this.statistic = statistic;
     this.dimension = dimension;
@@ -53,7 +69,12 @@ final class CodedObjective<T, M extends Serializable> implements AutoCloseable {
           AggregatorOptions.PREFIX + "history must be >= 1, got " + history);
     }
     return new CodedObjective<>(
-        CodedAggregator.create(data, strategy, options, colouring), statistic, dimension, history);
+        CodedAggregator.create(data, strategy, options, colouring),
+        statistic,
+        dimension,
+        history,
+        options.workload(),
+        data.context());
   }
 
   /** The total record count over all blocks. */
@@ -65,6 +86,8 @@ final class CodedObjective<T, M extends Serializable> implements AutoCloseable {
   AggregateResult evaluate(M model) {
     AggregateResult result = engine.aggregate(model, statistic, dimension);
     records.addLast(result.record());
+    stragglers.add(result.record());
+    evaluations++;
     if (records.size() > history) {
       records.removeFirst(); // bounded driver memory: the last spark.flexcode.history records
     }
@@ -86,8 +109,16 @@ final class CodedObjective<T, M extends Serializable> implements AutoCloseable {
     return means;
   }
 
+  /** The straggler report of every evaluation so far. */
+  StragglerReport stragglerReport() {
+    return stragglers.report();
+  }
+
   @Override
   public void close() {
     engine.close();
+    if (evaluations > 0) {
+      IterationMonitor.fitEnded(context, workload, stragglers.report());
+    }
   }
 }

@@ -78,6 +78,21 @@ class LrJobTest {
     }
     assertTrue(summary.get("test_accuracy").asDouble() > 0.95, summary.toString());
     assertTrue(Files.isDirectory(model.resolve("metadata")));
+    // The straggler report covers every iteration: frc's cancellations, one mode, four slots.
+    JsonNode stragglers = json.get("stragglers");
+    int iterations = json.get("iterations").size();
+    assertEquals(iterations, stragglers.get("iterations").asInt());
+    assertEquals(iterations, stragglers.get("modes").get("frc:s=1").asInt());
+    int cancelled = 0;
+    for (JsonNode row : json.get("iterations")) {
+      cancelled += row.get("tasks_cancelled").asInt();
+    }
+    assertEquals(cancelled, stragglers.get("tasks_cancelled").asInt());
+    assertEquals(4, stragglers.get("executors").size(), stragglers.toString());
+    assertEquals("local-0", stragglers.get("executors").get(0).get("executor").asText());
+    assertTrue(
+        stragglers.get("bsp_estimate_ms").asLong() >= stragglers.get("observed_ms").asLong(),
+        "waiting for every task takes no less: " + stragglers);
   }
 
   @Test

@@ -300,6 +300,11 @@ public final class CodedAggregator<T> implements AutoCloseable {
       lingering.end(current, decision.used().stream().boxed().toList());
     }
 
+    adaptive.afterIteration(current.taskTimes(code.numTasks(), decodeStartMs, startMs));
+    adaptive.afterResults(
+        current.arrivals().results(), Math.max(0, dimension - statistic.trailingTotals()));
+    IterationDetail detail = data.detail(it, current.arrivals(), decision, decodeStartMs);
+    int moved = detail == null ? 0 : detail.workMoved();
     IterationRecord record =
         new RecordBuilder(current, strategy.spec())
             .decoded(decision, decodeStartMs, decodeNanos)
@@ -307,16 +312,12 @@ public final class CodedAggregator<T> implements AutoCloseable {
             .ids(
                 accumulator.id(), broadcast.id(), lateResults.getAndSet(0) + current.staleDropped())
             .choice(choice)
+            .chunksMoved(moved)
             .build();
-    adaptive.afterIteration(current.taskTimes(code.numTasks(), decodeStartMs, startMs));
-    adaptive.afterResults(
-        current.arrivals().results(), Math.max(0, dimension - statistic.trailingTotals()));
     if (LOG.isDebugEnabled()) {
       LOG.debug("FlexCode iteration {}: {}", it, record);
     }
-    IterationDetail detail = data.detail(it, current.arrivals(), decision, decodeStartMs);
-    IterationMonitor.publish(
-        jsc.sc(), options.workload(), record, detail == null ? 0 : detail.workMoved());
+    IterationMonitor.publish(jsc.sc(), options.workload(), record, moved);
     return new AggregateResult(
         sum, decision.exact(), record, detail == null ? List.of() : List.of(detail));
   }

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.flexcode.aggregation.Arrivals;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.PartialResult;
+import org.flexcode.metrics.CancelledTask;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.TaskTiming;
 
@@ -28,6 +29,7 @@ final class RecordBuilder {
   private long broadcastId;
   private int lateResultsDropped;
   private String choice = "";
+  private int chunksMoved;
 
   RecordBuilder(IterationRun<?, ?> run, String strategy) {
     this.run = run;
@@ -63,6 +65,12 @@ final class RecordBuilder {
     return this;
   }
 
+  /** The chunks work stealing moved in this iteration. */
+  RecordBuilder chunksMoved(int moved) {
+    this.chunksMoved = moved;
+    return this;
+  }
+
   IterationRecord build() {
     Arrivals arrivals = run.arrivals();
     Map<Integer, PartialResult> results = arrivals.results();
@@ -85,7 +93,13 @@ final class RecordBuilder {
       PartialResult r = results.get(task);
       timings.add(
           new TaskTiming(
-              task, r.attempt(), r.executorId(), r.startMs(), r.finishMs(), r.injectedDelayMs()));
+              task,
+              r.attempt(),
+              r.executorId(),
+              r.startMs(),
+              r.finishMs(),
+              r.injectedDelayMs(),
+              listener.launchPartition(run.iteration(), task)));
     }
     RecoveryTally.Figures recovery = listener.takeRecovery(run.iteration());
     return new IterationRecord(
@@ -112,7 +126,24 @@ final class RecordBuilder {
         decision.recordScale(),
         recovery.executorsLost(),
         recovery.tasksResubmitted() + run.resubmittedTasks(),
-        recovery.recomputeWaitMs());
+        recovery.recomputeWaitMs(),
+        cancelledRuns(),
+        chunksMoved);
+  }
+
+  /** The cancelled tasks Spark had launched, with their executor and launch time. */
+  private List<CancelledTask> cancelledRuns() {
+    List<CancelledTask> runs = new ArrayList<>();
+    for (int task : cancelled) {
+      long launch = listener.launchTime(run.iteration(), task);
+      String executor = listener.launchExecutor(run.iteration(), task);
+      if (launch > 0 && executor != null) {
+        runs.add(
+            new CancelledTask(
+                task, executor, launch, listener.launchPartition(run.iteration(), task)));
+      }
+    }
+    return runs;
   }
 
   private long cancelledMs() {

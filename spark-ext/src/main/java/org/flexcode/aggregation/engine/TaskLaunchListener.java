@@ -24,6 +24,7 @@ public final class TaskLaunchListener extends SparkListener {
   private final Map<Integer, Integer> stageToIteration = new ConcurrentHashMap<>();
   private final Map<Long, Long> launchMs = new ConcurrentHashMap<>();
   private final Map<Long, String> launchExecutor = new ConcurrentHashMap<>();
+  private final Map<Long, Integer> launchPartition = new ConcurrentHashMap<>();
   private final Map<Integer, Integer> failures = new ConcurrentHashMap<>();
   private final Map<Integer, Boolean> resultStages = new ConcurrentHashMap<>();
   private final Map<Integer, Integer> stageHomeGroup = new ConcurrentHashMap<>();
@@ -134,6 +135,7 @@ public final class TaskLaunchListener extends SparkListener {
       long key = key(iteration, task);
       launchMs.putIfAbsent(key, atMs);
       launchExecutor.putIfAbsent(key, executorId);
+      launchPartition.putIfAbsent(key, first);
     }
   }
 
@@ -148,10 +150,19 @@ public final class TaskLaunchListener extends SparkListener {
     return launchExecutor.get(key(iteration, task));
   }
 
+  /**
+   * The Spark partition whose task ran task {@code task} of {@code iteration} ({@code steal}'s
+   * block task p runs chunks p .. p + g - 1), or {@code task} itself if its launch was not seen.
+   */
+  public int launchPartition(int iteration, int task) {
+    return launchPartition.getOrDefault(key(iteration, task), task);
+  }
+
   /** Forgets iterations before {@code iteration}. */
   void forgetBefore(int iteration) {
     launchMs.keySet().removeIf(k -> (int) (k >>> 32) < iteration);
     launchExecutor.keySet().removeIf(k -> (int) (k >>> 32) < iteration);
+    launchPartition.keySet().removeIf(k -> (int) (k >>> 32) < iteration);
     stageToIteration.values().removeIf(it -> it < iteration);
     failures.keySet().removeIf(it -> it < iteration);
     resultStages.keySet().removeIf(stage -> !stageToIteration.containsKey(stage));

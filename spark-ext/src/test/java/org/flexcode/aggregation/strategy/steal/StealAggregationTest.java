@@ -85,6 +85,13 @@ public class StealAggregationTest {
       assertTrue(steal.duplicatedTaskMs() > 0, "the straggler ran until it was cancelled");
       assertTrue(record.usedTasks().contains(CHUNKS + slow), record.toString());
       assertTrue(record.cancelledTasks().contains(slow), record.toString());
+      assertEquals(steal.workMoved(), record.chunksMoved(), "the record counts the moves");
+      org.flexcode.metrics.CancelledTask cut =
+          record.cancelledRuns().stream()
+              .filter(c -> c.task() == slow)
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no launch of " + slow + ": " + record));
+      assertTrue(cut.launchMs() <= record.decodeStartMs(), "launched before it was cancelled");
       assertTrue(eventually(10_000, () -> ends.killed(slow)), "straggler interrupted");
     }
   }
