@@ -131,18 +131,23 @@ class FitStragglerReportTest {
     FlexCodeLogisticRegression lr = fit("persistent:k=1,factor=4", "steal");
     StragglerReport report = lr.lastStragglerReport();
 
-    // The block task of partition 0 runs chunks 0 .. g - 1: they count as slot local-0 only, the
-    // one persistent straggler (a copy's slot may be slow once: it caches its copy on first use).
-    assertEquals(
-        List.of("local-0"),
+    // The block task of partition 0 runs chunks 0 .. g - 1: they count as slot local-0 only. Its
+    // chunks move and its task is cancelled, so its measured time is a lower bound and it may be
+    // slow in just under half of the iterations: it is the straggler slow most often, and every
+    // other slot (a copy's slot may be slow once: it caches its copy on first use) is transient.
+    ExecutorSlowness slowed =
         report.executors().stream()
-            .filter(e -> e.verdict() == Verdict.PERSISTENT)
-            .map(ExecutorSlowness::executor)
-            .toList(),
-        report.text());
+            .filter(e -> e.executor().equals("local-0"))
+            .findFirst()
+            .orElseThrow();
+    assertTrue(slowed.verdict() != Verdict.NONE, report.text());
     assertTrue(
-        report.stragglers().stream()
-            .allMatch(e -> e.executor().equals("local-0") || e.verdict() == Verdict.TRANSIENT),
+        report.executors().stream()
+            .filter(e -> !e.executor().equals("local-0"))
+            .allMatch(
+                e ->
+                    e.verdict() != Verdict.PERSISTENT
+                        && e.slowIterations() < slowed.slowIterations()),
         report.text());
     assertTrue(report.tasksCancelled() > 0, report.text());
     assertTrue(report.chunksMoved() > 0, report.text());
