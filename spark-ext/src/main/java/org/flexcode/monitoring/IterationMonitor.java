@@ -2,7 +2,6 @@ package org.flexcode.monitoring;
 
 import java.lang.ref.WeakReference;
 import org.apache.spark.SparkContext;
-import org.flexcode.metrics.IterationRecord;
 import org.flexcode.spark.SparkInternals;
 
 /**
@@ -16,11 +15,10 @@ public final class IterationMonitor {
 
   private IterationMonitor() {}
 
-  /** Publishes the iteration {@code record} of engine {@code workload} run on {@code sc}. */
-  public static void publish(
-      SparkContext sc, String workload, IterationRecord record, int chunksMoved) {
-    metrics(sc).record(record, chunksMoved);
-    SparkInternals.postEvent(sc, new FlexCodeIterationEvent(workload, record, chunksMoved));
+  /** Publishes the iteration {@code event} run on {@code sc}. */
+  public static void publish(SparkContext sc, FlexCodeIterationEvent event) {
+    metrics(sc).record(event.record(), event.chunksMoved());
+    SparkInternals.postEvent(sc, event);
   }
 
   /** The metrics source of {@code sc}, registered with its metrics system on first use. */

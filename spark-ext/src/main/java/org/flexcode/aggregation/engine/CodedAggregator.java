@@ -25,6 +25,7 @@ import org.flexcode.aggregation.UndecodableIterationException;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.entropy.Colouring;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.monitoring.FlexCodeIterationEvent;
 import org.flexcode.monitoring.IterationMonitor;
 import org.flexcode.spark.SparkInternals;
 import org.slf4j.Logger;
@@ -84,6 +85,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final Recovery recovery;
   private final TaskLayout layout;
   private final AtomicInteger lateResults = new AtomicInteger();
+  private final int engineNumber;
 
   /**
    * The ids of the last {@link #TRACKED_BROADCASTS} model broadcasts, for {@link #liveBroadcasts}.
@@ -129,7 +131,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.accumulator = new PartialResultAccumulator();
     SparkInternals.registerCountingFailures(jsc.sc(), accumulator);
     accumulator.setSink(this::onArrival);
-    String tagPrefix = TAG_PREFIX + ENGINES.incrementAndGet() + "-";
+    this.engineNumber = ENGINES.incrementAndGet();
+    String tagPrefix = TAG_PREFIX + engineNumber + "-";
     this.listener = new TaskLaunchListener(tagPrefix);
     jsc.sc().addSparkListener(listener);
     this.submitter =
@@ -298,14 +301,14 @@ public final class CodedAggregator<T> implements AutoCloseable {
       lingering.end(current, decision.used().stream().boxed().toList());
     }
 
-    IterationRecord record =
+    RecordBuilder builder =
         new RecordBuilder(current, strategy.spec())
             .decoded(decision, decodeStartMs, decodeNanos)
             .cancelled(cancelled, listener)
             .ids(
                 accumulator.id(), broadcast.id(), lateResults.getAndSet(0) + current.staleDropped())
-            .choice(choice)
-            .build();
+            .choice(choice);
+    IterationRecord record = builder.build();
     adaptive.afterIteration(current.taskTimes(code.numTasks(), decodeStartMs, startMs));
     adaptive.afterResults(
         current.arrivals().results(), Math.max(0, dimension - statistic.trailingTotals()));
@@ -314,7 +317,13 @@ public final class CodedAggregator<T> implements AutoCloseable {
     }
     IterationDetail detail = data.detail(it, current.arrivals(), decision, decodeStartMs);
     IterationMonitor.publish(
-        jsc.sc(), options.workload(), record, detail == null ? 0 : detail.workMoved());
+        jsc.sc(),
+        new FlexCodeIterationEvent(
+            options.workload(),
+            record,
+            detail == null ? 0 : detail.workMoved(),
+            engineNumber,
+            builder.cancelledOn()));
     return new AggregateResult(
         sum, decision.exact(), record, detail == null ? List.of() : List.of(detail));
   }
