@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.ui.flexcode.FlexCodeUi;
 import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
@@ -135,6 +136,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     String tagPrefix = TAG_PREFIX + engineNumber + "-";
     this.listener = new TaskLaunchListener(tagPrefix);
     jsc.sc().addSparkListener(listener);
+    FlexCodeUi.attach(jsc.sc());
     this.submitter =
         new JobSubmitter<>(
             data.jobData(coded),
