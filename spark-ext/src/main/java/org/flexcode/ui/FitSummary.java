@@ -1,6 +1,7 @@
 package org.flexcode.ui;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,14 +9,17 @@ import java.util.Map;
 
 /**
  * One fit as the tab's first page lists it: its key, workload and strategy, how many iterations it
- * ran and how many of them were exact, the sum of their times and the wall time from the first
- * submission to the last aggregate, the tasks cancelled, the chunks moved, and how many iterations
- * ran in each mode, and when its first iteration was submitted (epoch ms).
+ * ran ({@code lastNumber}, the number of its last) and, over the {@code iterations} kept from
+ * {@code firstNumber} on: how many were exact, the sum of their times and the wall time from the
+ * first submission to the last aggregate, the tasks cancelled, the chunks moved, how many ran in
+ * each mode, and when the first was submitted (epoch ms).
  */
 public record FitSummary(
     String fit,
     String workload,
     String strategy,
+    int firstNumber,
+    int lastNumber,
     int iterations,
     int exactIterations,
     long iterationMs,
@@ -27,7 +31,12 @@ public record FitSummary(
 
   /** Copies the map, keeping its order. */
   public FitSummary {
-    modes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(modes));
+    modes = Collections.unmodifiableMap(new LinkedHashMap<>(modes));
+  }
+
+  /** Whether iterations before the kept ones were dropped (only the last ones are kept). */
+  public boolean truncated() {
+    return firstNumber > 1;
   }
 
   /** Whether every iteration's aggregate was the exact full sum. */
@@ -66,7 +75,11 @@ public record FitSummary(
     int cancelled = 0;
     int moved = 0;
     Map<String, Integer> modes = new LinkedHashMap<>();
+    int firstNumber = Integer.MAX_VALUE;
+    int lastNumber = 0;
     for (FitIteration it : fit) {
+      firstNumber = Math.min(firstNumber, it.number());
+      lastNumber = Math.max(lastNumber, it.number());
       firstSubmit = Math.min(firstSubmit, it.record().submitMs());
       lastEnd = Math.max(lastEnd, it.record().endMs());
       iterationMs += it.record().durationMs();
@@ -79,6 +92,8 @@ public record FitSummary(
         first.fit(),
         first.workload(),
         first.record().strategy(),
+        firstNumber,
+        lastNumber,
         fit.size(),
         exact,
         iterationMs,

@@ -38,10 +38,10 @@ public final class FlexCodePages {
           String.format(
               Locale.ROOT,
               "<tr data-fit=\"%1$s\" data-iterations=\"%2$d\"><td><a href=\"%3$s/?%4$s=%1$s\">%1$s</a>"
-                  + "</td><td>%5$s</td><td>%6$s</td><td class=\"fc-iterations\">%2$d</td><td>%7$s"
+                  + "</td><td>%5$s</td><td>%6$s</td><td class=\"fc-iterations\">%13$s</td><td>%7$s"
                   + "</td><td>%8$s</td><td>%9$s</td><td>%10$d</td><td>%11$d</td><td>%12$s</td></tr>",
               Html.escape(fit.fit()),
-              fit.iterations(),
+              fit.lastNumber(),
               FIT_PAGE,
               FIT_PARAMETER,
               Html.escape(fit.workload()),
@@ -51,7 +51,8 @@ public final class FlexCodePages {
               fit.exact() ? "yes" : fit.exactIterations() + " of " + fit.iterations(),
               fit.tasksCancelled(),
               fit.chunksMoved(),
-              Html.escape(modes(fit.modes()))));
+              Html.escape(modes(fit.modes())),
+              iterations(fit)));
     }
     return html.append("</tbody></table>").toString();
   }
@@ -77,13 +78,13 @@ public final class FlexCodePages {
                 Locale.ROOT,
                 "<ul class=\"list-unstyled fc-summary\" data-iterations=\"%d\"><li><strong>Workload:"
                     + "</strong> %s</li><li><strong>Strategy:</strong> %s</li><li><strong>"
-                    + "Iterations:</strong> %d (%s exact)</li><li><strong>Iteration time:</strong> %s"
+                    + "Iterations:</strong> %s (%s exact)</li><li><strong>Iteration time:</strong> %s"
                     + " (wall %s)</li><li><strong>Tasks cancelled:</strong> %d</li><li><strong>Chunks"
                     + " moved:</strong> %d</li><li><strong>Modes:</strong> %s</li></ul>",
-                summary.iterations(),
+                summary.lastNumber(),
                 Html.escape(summary.workload()),
                 Html.escape(summary.strategy()),
-                summary.iterations(),
+                iterations(summary),
                 summary.exact() ? "all" : Integer.toString(summary.exactIterations()),
                 Html.duration(summary.iterationMs()),
                 Html.duration(summary.wallMs()),
@@ -109,6 +110,13 @@ public final class FlexCodePages {
       ExecutorVerdicts verdicts, List<IterationRecord> records) {
     Map<String, String> given = verdicts == null ? null : verdicts.verdicts(records);
     return given == null ? Map.of() : given;
+  }
+
+  /** The iteration count, and how many are kept when earlier ones were dropped. */
+  private static String iterations(FitSummary fit) {
+    return fit.truncated()
+        ? fit.lastNumber() + " (the last " + fit.iterations() + " kept)"
+        : Integer.toString(fit.lastNumber());
   }
 
   private static String modes(Map<String, Integer> modes) {

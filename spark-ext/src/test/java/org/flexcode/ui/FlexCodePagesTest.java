@@ -182,6 +182,20 @@ class FlexCodePagesTest {
   }
 
   @Test
+  void fitsWhoseFirstIterationsWereDroppedSayHowManyAreKept() {
+    List<FitIteration> kept = new ArrayList<>();
+    for (int i = 10; i < 15; i++) {
+      kept.add(
+          new FitIteration(
+              "5", "lr", record(i, "bsp", 10, List.of(), List.of(), "", true), 0, Map.of()));
+    }
+    String html = FlexCodePages.fits(kept);
+    assertTrue(html.contains("<tr data-fit=\"5\" data-iterations=\"15\">"), html);
+    assertTrue(html.contains("15 (the last 5 kept)"), html);
+    assertEquals(5, count(FlexCodePages.fit("5", kept, ExecutorVerdicts.NONE), "<rect class="));
+  }
+
+  @Test
   void executorsSortNumericallyAfterNamedOnes() {
     List<String> ids = new ArrayList<>(List.of("10", "2", "driver", "1"));
     ids.sort(ExecutorHeatmap::compareExecutors);

@@ -39,8 +39,11 @@ public final class StoredIteration {
   /** The stored form of {@code iteration}. */
   static StoredIteration of(FitIteration iteration) {
     return new StoredIteration(
-        iteration.fit() + "/" + String.format(Locale.ROOT, "%010d", iteration.record().iteration()),
-        iteration.fit(),
-        iteration);
+        key(iteration.fit(), iteration.record().iteration()), iteration.fit(), iteration);
+  }
+
+  /** The natural key of iteration {@code iteration} (0-based) of fit {@code fit}. */
+  static String key(String fit, int iteration) {
+    return fit + "/" + String.format(Locale.ROOT, "%010d", iteration);
   }
 }
