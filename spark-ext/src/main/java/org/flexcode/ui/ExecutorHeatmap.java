@@ -136,6 +136,9 @@ final class ExecutorHeatmap {
       title.append(" the iteration's median executor");
       text.append(ms);
     }
+    if (ms == null && cancelled == 0) {
+      title.append(": no task of this executor finished before the aggregate or was cancelled");
+    }
     if (cancelled > 0) {
       title
           .append("; ")
