@@ -2,7 +2,6 @@ package org.flexcode.monitoring;
 
 import java.lang.ref.WeakReference;
 import org.apache.spark.SparkContext;
-import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.StragglerReport;
 import org.flexcode.spark.SparkInternals;
 import org.slf4j.Logger;
@@ -23,11 +22,10 @@ public final class IterationMonitor {
 
   private IterationMonitor() {}
 
-  /** Publishes the iteration {@code record} of engine {@code workload} run on {@code sc}. */
-  public static void publish(
-      SparkContext sc, String workload, IterationRecord record, int chunksMoved) {
-    metrics(sc).record(record, chunksMoved);
-    SparkInternals.postEvent(sc, new FlexCodeIterationEvent(workload, record, chunksMoved));
+  /** Publishes the iteration {@code event} run on {@code sc}. */
+  public static void publish(SparkContext sc, FlexCodeIterationEvent event) {
+    metrics(sc).record(event.record(), event.chunksMoved());
+    SparkInternals.postEvent(sc, event);
   }
 
   /** Logs the straggler report of a fit of engine {@code workload} on {@code sc} and posts it. */

@@ -21,8 +21,12 @@ import java.util.List;
  * flexcode-core: no cycles between the top-level packages; the aggregation engine knows neither the
  * strategy families nor the chunk-copies layout; the families do not know each other; and Spark's
  * internal API ({@code private[spark]} and narrower, public in bytecode) is used only in {@code
- * org.flexcode.spark}. That flexcode-core refers to no Spark, Scala or Hadoop class is checked in
- * flexcode-core ({@code CoreArchitectureTest}).
+ * org.flexcode.spark}. The Spark UI's classes (the tab, pages, status store, History Server plugin:
+ * {@code private[spark]} as a whole) are used only by the UI adapter, which has to live in Spark's
+ * namespace ({@code org.apache.spark.ui.flexcode}, outside these rules' scope, as other Spark
+ * extensions' tabs do); the pages it serves are rendered in {@code org.flexcode.ui} with no Spark
+ * class but the listener API. That flexcode-core refers to no Spark, Scala or Hadoop class is
+ * checked in flexcode-core ({@code CoreArchitectureTest}).
  */
 @ArchTag("unit")
 @AnalyzeClasses(
@@ -165,6 +169,48 @@ class ArchitectureTest {
               "org.flexcode.aggregation.rules..",
               "org.flexcode.aggregation.strategy..")
           .because("strategies are found by name through StrategyFamily, never by type");
+
+  /**
+   * Spark's UI, status store and History Server classes, internal as whole packages; the UI adapter
+   * {@code org.apache.spark.ui.flexcode} is FlexCode's own.
+   */
+  private static final DescribedPredicate<JavaClass> SPARK_UI_INTERNALS =
+      resideInAnyPackage(
+              "org.apache.spark.ui..",
+              "org.apache.spark.status..",
+              "org.apache.spark.util.kvstore..",
+              "org.apache.spark.deploy.history..")
+          .and(DescribedPredicate.not(resideInAnyPackage("org.apache.spark.ui.flexcode..")))
+          .as("are Spark's UI, status store or History Server classes");
+
+  /**
+   * (e) The Spark UI is reached only through the UI adapter {@code org.apache.spark.ui.flexcode}
+   * (the engine attaches the tab through it; the History Server finds its plugin there).
+   */
+  @ArchTest
+  static final ArchRule SPARK_UI_ONLY_THROUGH_THE_UI_ADAPTER =
+      noClasses()
+          .should()
+          .dependOnClassesThat(SPARK_UI_INTERNALS)
+          .because(
+              "the UI's classes are private[spark] and differ between Spark 3.5 and 4.1; the adapter"
+                  + " in org.apache.spark.ui.flexcode is the one place that follows them");
+
+  /**
+   * (f) The tab's pages render as plain Java: {@code org.flexcode.ui} uses no Spark class, but for
+   * {@code FitListener}, which receives the listener bus's events.
+   */
+  @ArchTest
+  static final ArchRule PAGES_RENDER_WITHOUT_SPARK =
+      noClasses()
+          .that()
+          .resideInAPackage("org.flexcode.ui..")
+          .and()
+          .doNotHaveSimpleName("FitListener")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("org.apache.spark..", "scala..")
+          .because("the pages are unit-tested as strings, on any Spark version");
 
   /** (c) Each strategy family stands alone: no family refers to another. */
   @ArchTest

@@ -2,6 +2,7 @@ package org.flexcode.monitoring;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -70,6 +71,13 @@ class IterationMonitorTest {
     assertEquals(report, events.seen.stream().map(FlexCodeIterationEvent::record).toList());
     events.seen.forEach(e -> assertEquals("lr", e.workload()));
     events.seen.forEach(e -> assertEquals(0, e.chunksMoved()));
+    int fit = events.seen.get(0).fit();
+    assertTrue(fit > 0, "the events carry their engine's number, got " + fit);
+    events.seen.forEach(e -> assertEquals(fit, e.fit()));
+    for (FlexCodeIterationEvent e : events.seen) {
+      assertTrue(e.record().cancelledTasks().containsAll(e.cancelledOn().keySet()), e.toString());
+      e.cancelledOn().values().forEach(executor -> assertEquals("driver", executor));
+    }
     // The event log writes events as JSON with Jackson, as here.
     JsonNode json =
         new ObjectMapper().readTree(new ObjectMapper().writeValueAsString(events.seen.get(0)));

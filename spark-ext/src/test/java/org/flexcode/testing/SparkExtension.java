@@ -30,10 +30,22 @@ public final class SparkExtension
     Class<?> testClass = context.getRequiredTestClass();
     SparkMaster annotation = testClass.getAnnotation(SparkMaster.class);
     String master = annotation == null ? "local[4]" : annotation.value();
+    SparkConf conf = conf(master, testClass.getSimpleName());
+    JavaSparkContext jsc = new JavaSparkContext(conf);
+    jsc.setLogLevel("WARN");
+    context.getStore(NAMESPACE).put(JavaSparkContext.class, jsc);
+  }
+
+  /**
+   * The conf every test context starts from: {@code master}, UI off, driver on the loopback
+   * address; for {@code local-cluster[...]} masters the executors get the test class path and
+   * {@code $SPARK_HOME/jars} is created.
+   */
+  public static SparkConf conf(String master, String appName) throws java.io.IOException {
     SparkConf conf =
         new SparkConf()
             .setMaster(master)
-            .setAppName(testClass.getSimpleName())
+            .setAppName(appName)
             .set("spark.ui.enabled", "false")
             .set("spark.driver.host", "127.0.0.1")
             .set("spark.driver.bindAddress", "127.0.0.1")
@@ -50,9 +62,7 @@ public final class SparkExtension
       conf.set("spark.locality.wait", "30s");
       conf.set("spark.executor.extraJavaOptions", "-Xss4m");
     }
-    JavaSparkContext jsc = new JavaSparkContext(conf);
-    jsc.setLogLevel("WARN");
-    context.getStore(NAMESPACE).put(JavaSparkContext.class, jsc);
+    return conf;
   }
 
   @Override

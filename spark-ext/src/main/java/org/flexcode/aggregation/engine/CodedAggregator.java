@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.ui.flexcode.FlexCodeUi;
 import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
@@ -25,6 +26,7 @@ import org.flexcode.aggregation.UndecodableIterationException;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.entropy.Colouring;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.monitoring.FlexCodeIterationEvent;
 import org.flexcode.monitoring.IterationMonitor;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.spark.UninterruptedRelease;
@@ -85,6 +87,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final Recovery recovery;
   private final TaskLayout layout;
   private final AtomicInteger lateResults = new AtomicInteger();
+  private final int engineNumber;
 
   /**
    * The ids of the last {@link #TRACKED_BROADCASTS} model broadcasts, for {@link #liveBroadcasts}.
@@ -131,9 +134,11 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.accumulator = new PartialResultAccumulator();
     SparkInternals.registerCountingFailures(jsc.sc(), accumulator);
     accumulator.setSink(this::onArrival);
-    String tagPrefix = TAG_PREFIX + ENGINES.incrementAndGet() + "-";
+    this.engineNumber = ENGINES.incrementAndGet();
+    String tagPrefix = TAG_PREFIX + engineNumber + "-";
     this.listener = new TaskLaunchListener(tagPrefix);
     jsc.sc().addSparkListener(listener);
+    FlexCodeUi.attach(jsc.sc());
     this.submitter =
         new JobSubmitter<>(
             data.jobData(coded),
@@ -305,19 +310,22 @@ public final class CodedAggregator<T> implements AutoCloseable {
         current.arrivals().results(), Math.max(0, dimension - statistic.trailingTotals()));
     IterationDetail detail = data.detail(it, current.arrivals(), decision, decodeStartMs);
     int moved = detail == null ? 0 : detail.workMoved();
-    IterationRecord record =
+    RecordBuilder builder =
         new RecordBuilder(current, strategy.spec())
             .decoded(decision, decodeStartMs, decodeNanos)
             .cancelled(cancelled, listener)
             .ids(
                 accumulator.id(), broadcast.id(), lateResults.getAndSet(0) + current.staleDropped())
             .choice(choice)
-            .chunksMoved(moved)
-            .build();
+            .chunksMoved(moved);
+    IterationRecord record = builder.build();
     if (LOG.isDebugEnabled()) {
       LOG.debug("FlexCode iteration {}: {}", it, record);
     }
-    IterationMonitor.publish(jsc.sc(), options.workload(), record, moved);
+    IterationMonitor.publish(
+        jsc.sc(),
+        new FlexCodeIterationEvent(
+            options.workload(), record, moved, engineNumber, builder.cancelledOn()));
     return new AggregateResult(
         sum, decision.exact(), record, detail == null ? List.of() : List.of(detail));
   }

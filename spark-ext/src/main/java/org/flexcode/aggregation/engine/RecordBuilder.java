@@ -2,6 +2,7 @@ package org.flexcode.aggregation.engine;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.flexcode.aggregation.Arrivals;
@@ -144,6 +145,18 @@ final class RecordBuilder {
       }
     }
     return runs;
+  }
+
+  /** The executor each cancelled task had launched on (tasks still queued are left out). */
+  Map<Integer, String> cancelledOn() {
+    Map<Integer, String> executors = new HashMap<>();
+    for (int task : cancelled) {
+      String executor = listener.launchExecutor(run.iteration(), task);
+      if (executor != null) {
+        executors.put(task, executor);
+      }
+    }
+    return executors;
   }
 
   private long cancelledMs() {

@@ -1,0 +1,47 @@
+package org.apache.spark.ui.flexcode;
+
+import javax.servlet.http.HttpServletRequest;
+import org.apache.spark.ui.SparkUITab;
+import org.apache.spark.ui.UIUtils;
+import org.apache.spark.ui.WebUIPage;
+import scala.Option;
+import scala.runtime.AbstractFunction0;
+import scala.xml.Node;
+import scala.xml.Unparsed;
+
+/**
+ * One page of the FlexCode tab for Spark 3.5 (javax.servlet): the {@link PageSource}'s HTML inside
+ * the Spark UI's own header, navigation and CSS ({@code UIUtils.headerSparkPage}).
+ */
+final class FlexCodePage extends WebUIPage {
+
+  private final SparkUITab tab;
+  private final PageSource source;
+
+  FlexCodePage(String prefix, SparkUITab tab, PageSource source) {
+    super(prefix);
+    this.tab = tab;
+    this.source = source;
+  }
+
+  @Override
+  public scala.collection.Seq<Node> render(HttpServletRequest request) {
+    PageSource.Page page = source.render(request::getParameter);
+    return UIUtils.headerSparkPage(
+        request, page.title(), new Body(page.html()), tab, Option.empty(), false, false);
+  }
+
+  /** The page's HTML as the node sequence Spark's page template takes. */
+  private static final class Body extends AbstractFunction0<scala.collection.Seq<Node>> {
+    private final String html;
+
+    Body(String html) {
+      this.html = html;
+    }
+
+    @Override
+    public scala.collection.Seq<Node> apply() {
+      return new Unparsed(html);
+    }
+  }
+}
