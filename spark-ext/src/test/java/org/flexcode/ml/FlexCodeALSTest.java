@@ -148,34 +148,43 @@ class FlexCodeALSTest {
   }
 
   @Test
-  void shadowSpecsFitWithGradientDescent() {
+  void shadowSpecsFitWithAlternatingSweepsAndGdOnRequest() {
     FlexCodeALS shadow = new FlexCodeALS().setStrategy("shadow:m=1,f=0.5,late=1.5");
-    shadow.setRank(2).setMaxIter(80).setRegParam(0.001).setSeed(3L);
+    shadow.setRank(2).setMaxIter(20).setRegParam(0.001).setSeed(3L);
     assertEquals("shadow:m=1,f=0.5,late=1.5", shadow.aggregationStrategy().spec());
-    assertEquals(org.flexcode.optim.MatrixFactorizationTrainer.Solver.GD, shadow.resolvedSolver());
+    assertEquals(FlexCodeALS.Method.ALTERNATING, shadow.resolvedMethod());
     double fitted = rmse(shadow.fit(ratings), ratings);
-    assertTrue(fitted < 0.25, "training RMSE with late shadows " + fitted);
+    assertTrue(fitted < 0.05, "training RMSE with late shadows " + fitted);
+    shadow.setSolver("gd").setMaxIter(80);
+    assertEquals(FlexCodeALS.Method.GD, shadow.resolvedMethod());
+    double gd = rmse(shadow.fit(ratings), ratings);
+    assertTrue(gd < 0.25, "training RMSE of gd with late shadows " + gd);
     assertEquals(
         "hybrid:s=1,m=1,f=0.1",
         new FlexCodeALS().setStrategy("hybrid").aggregationStrategy().spec());
   }
 
   @Test
-  void rejectsImplicitFeedbackAndLbfgsWithAnApproximateStrategy() {
-    FlexCodeALS implicit = new FlexCodeALS();
-    implicit.setImplicitPrefs(true);
+  void rejectsNonnegativeImplicitWithAGradientSolverAndLbfgsWithAnApproximateStrategy() {
+    FlexCodeALS nonnegative = new FlexCodeALS();
+    nonnegative.setNonnegative(true);
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> implicit.fit(ratings));
-    assertTrue(e.getMessage().contains("implicitPrefs"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> nonnegative.fit(ratings));
+    assertTrue(e.getMessage().contains("nonnegative"), e.getMessage());
+    FlexCodeALS implicitGd = new FlexCodeALS().setSolver("gd");
+    implicitGd.setImplicitPrefs(true);
+    IllegalArgumentException implicit =
+        assertThrows(IllegalArgumentException.class, () -> implicitGd.fit(ratings));
+    assertTrue(implicit.getMessage().contains("implicitPrefs"), implicit.getMessage());
     IllegalArgumentException badSpec =
         assertThrows(
             IllegalArgumentException.class, () -> new FlexCodeALS().setStrategy("shadow:m=0"));
     assertTrue(badSpec.getMessage().contains("strategy"), badSpec.getMessage());
     assertThrows(IllegalArgumentException.class, () -> new FlexCodeALS().setStrategy("fastest"));
     FlexCodeALS lbfgs = new FlexCodeALS().setStrategy("ignore").setSolver("lbfgs");
-    assertThrows(IllegalArgumentException.class, lbfgs::resolvedSolver);
+    assertThrows(IllegalArgumentException.class, lbfgs::resolvedMethod);
     assertEquals(
-        org.flexcode.optim.MatrixFactorizationTrainer.Solver.GD,
-        new FlexCodeALS().setStrategy("ignore").resolvedSolver());
+        FlexCodeALS.Method.ALTERNATING, new FlexCodeALS().setStrategy("ignore").resolvedMethod());
+    assertEquals(FlexCodeALS.Method.LBFGS, new FlexCodeALS().setSolver("lbfgs").resolvedMethod());
   }
 }
