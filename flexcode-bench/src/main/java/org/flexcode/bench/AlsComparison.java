@@ -98,17 +98,33 @@ public final class AlsComparison {
                 args,
                 implicit,
                 seed);
+    List<String> lines =
+        sideBySide(List.of(spark0, ours), train, test, implicit, args.integer("k", 10), repeats);
+    System.out.println();
+    lines.forEach(System.out::println);
+    spark.stop();
+  }
+
+  /**
+   * The table's lines: every repeat fits each of the two Estimators on {@code train}, the first in
+   * turn alternating, and evaluates it on {@code test}; each row is printed as it comes.
+   */
+  private static List<String> sideBySide(
+      List<Supplier<ALS>> estimators,
+      Dataset<Row> train,
+      Dataset<Row> test,
+      boolean implicit,
+      int k,
+      int repeats) {
     List<String> lines = new ArrayList<>();
     lines.add(
         implicit
             ? "| repeat | Estimator | fit s | precision@k | MAP@k |"
             : "| repeat | Estimator | fit s | held-out RMSE |");
     lines.add(implicit ? "|---|---|---|---|---|" : "|---|---|---|---|");
-    int k = args.integer("k", 10);
     for (int repeat = 0; repeat < repeats; repeat++) {
-      List<Supplier<ALS>> order = repeat % 2 == 0 ? List.of(spark0, ours) : List.of(ours, spark0);
-      for (Supplier<ALS> estimator : order) {
-        ALS als = estimator.get();
+      for (int turn = 0; turn < estimators.size(); turn++) {
+        ALS als = estimators.get((turn + repeat) % estimators.size()).get();
         long start = System.nanoTime();
         ALSModel model = als.fit(train);
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -123,9 +139,7 @@ public final class AlsComparison {
         System.out.println(lines.get(lines.size() - 1));
       }
     }
-    System.out.println();
-    lines.forEach(System.out::println);
-    spark.stop();
+    return lines;
   }
 
   private static ALS configure(ALS als, Args args, boolean implicit, long seed) {

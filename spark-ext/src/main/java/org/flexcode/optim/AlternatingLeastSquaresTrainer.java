@@ -1,6 +1,7 @@
 package org.flexcode.optim;
 
 import java.util.List;
+import org.apache.spark.HashPartitioner;
 import org.apache.spark.api.java.JavaRDD;
 import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
@@ -10,6 +11,7 @@ import org.flexcode.workloads.IndexedRating;
 import org.flexcode.workloads.NormalEquations;
 import org.flexcode.workloads.NormalEquations.Side;
 import org.flexcode.workloads.NormalEquations.Sweep;
+import scala.Tuple2;
 
 /**
  * Alternating least squares as Spark's {@code ALS} runs it, every half-sweep aggregated by the
@@ -88,7 +90,7 @@ public final class AlternatingLeastSquaresTrainer {
     List<IterationRecord> records;
     try (CodedObjective<IndexedRating, Sweep> engine =
         CodedObjective.open(
-            ratings,
+            groupedByTheLargerSide(ratings, numUsers, numItems, config.options()),
             config.strategy(),
             config.options().withWorkload("als", 2 * config.maxIter()),
             org.flexcode.workloads.RatingColourings.ratings(),
@@ -105,6 +107,25 @@ public final class AlternatingLeastSquaresTrainer {
     }
     return new MatrixFactorizationTrainer.Fit(
         numUsers, numItems, rank, users, items, history, records);
+  }
+
+  /**
+   * With one task per core (the Estimators' default task count), the ratings hashed by the side
+   * with more rows into one partition per core, so that each block rates its own share of that
+   * side's rows and its half-sweep result carries only those (the engine keeps a layout whose
+   * partition count is its task count; when the counts differ it repartitions, and only this saving
+   * is lost). Any other task count: the ratings as given.
+   */
+  private static JavaRDD<IndexedRating> groupedByTheLargerSide(
+      JavaRDD<IndexedRating> ratings, int numUsers, int numItems, AggregatorOptions options) {
+    if (options.numTasks() != AggregatorOptions.TASKS_FROM_CLUSTER) {
+      return ratings;
+    }
+    boolean byItem = numItems >= numUsers;
+    return ratings
+        .mapToPair(r -> new Tuple2<>(byItem ? r.item() : r.user(), r))
+        .partitionBy(new HashPartitioner(ratings.context().defaultParallelism()))
+        .values();
   }
 
   /**
