@@ -37,7 +37,8 @@ final class MfJob {
         --iterations N       maxIter: solver iterations (default 100)
         --rank K             factor rank (default 10)
         --reg-param L        regParam of the ALS-WR penalty (default 0.1)
-        --solver X           auto, lbfgs or gd (default auto: lbfgs for exact strategies, gd otherwise)
+        --solver X           auto, lbfgs, gd or als (default auto: lbfgs for exact strategies, gd
+                             otherwise; als: alternating sweeps, --iterations counting sweeps)
         --step-size E        step of the gd solver, a fraction of the per-row Gauss-Newton step
                              (default 0.8)
         --cold-start C       coldStartStrategy of the model: drop or nan (default drop)
@@ -69,7 +70,7 @@ final class MfJob {
     long wallStart = System.currentTimeMillis();
 
     FlexCodeALS estimator = estimatorOf(args, seed);
-    MatrixFactorizationTrainer.Solver solver = estimator.resolvedSolver();
+    FlexCodeALS.Method method = estimator.resolvedMethod();
 
     Dataset<Row> ratings = MovieLensReader.load(spark, path, partitions);
     Split split = Split.of(ratings, testFraction, seed);
@@ -79,7 +80,7 @@ final class MfJob {
     long trainCount = train.count();
 
     Map<String, Object> params = args.asParams();
-    params.put("solver_used", solver.name().toLowerCase(Locale.ROOT));
+    params.put("solver_used", method.name().toLowerCase(Locale.ROOT));
     params.put("master", jsc.master());
     params.put("train_ratings", trainCount);
     params.put("test_ratings", test == null ? 0L : test.count());
@@ -113,9 +114,15 @@ final class MfJob {
   /** FlexCode's ALS with the job's strategy, solver and ALS params. */
   private static FlexCodeALS estimatorOf(Args args, long seed) {
     FlexCodeALS estimator =
-        JobFlags.apply(args, new FlexCodeALS())
-            .setSolver(args.string("solver", "auto"))
-            .setStepSize(args.number("step-size", 0.8));
+        JobFlags.apply(args, new FlexCodeALS()).setStepSize(args.number("step-size", 0.8));
+    String solver = args.string("solver", "auto").toLowerCase(Locale.ROOT);
+    if (solver.equals("als")) {
+      estimator.setSolver("auto"); // FlexCodeALS's own auto: alternating sweeps
+    } else if (solver.equals("auto")) {
+      estimator.setSolver(estimator.aggregationStrategy().isExact() ? "lbfgs" : "gd");
+    } else {
+      estimator.setSolver(solver);
+    }
     estimator
         .setRank(args.integer("rank", 10))
         .setMaxIter(args.integer("iterations", 100))

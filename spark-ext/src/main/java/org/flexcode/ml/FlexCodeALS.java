@@ -22,6 +22,7 @@ import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.StragglerReport;
 import org.flexcode.metrics.StragglerTally;
+import org.flexcode.optim.AlternatingLeastSquaresTrainer;
 import org.flexcode.optim.MatrixFactorizationTrainer;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.spark.UninterruptedRelease;
@@ -29,26 +30,28 @@ import org.flexcode.workloads.IndexedRating;
 import org.flexcode.workloads.IndexedRatings;
 
 /**
- * A drop-in for spark.ml's {@link ALS} (explicit feedback) that minimizes the same objective
- * (ALS-WR: squared error plus regParam times the rating-count-weighted squared factor norms; see
- * {@link org.flexcode.workloads.MatrixFactorization}) by full-gradient L-BFGS or gradient descent,
- * every gradient aggregated by a FlexCode strategy. It inherits Spark's params, {@code copy} and
- * persistence and returns Spark's own {@link ALSModel}, so {@code transform}, {@code
- * recommendForAllUsers}, {@code save}/{@code ALSModel.load} and {@code Pipeline} work unchanged.
+ * A drop-in for spark.ml's {@link ALS} that runs ALS itself, every half-sweep aggregated by a
+ * FlexCode strategy ({@link AlternatingLeastSquaresTrainer}): one iteration is one alternating
+ * sweep, as in Spark, the item factors then the user factors solved exactly from their normal
+ * equations (ALS-WR regularization regParam x the row's rating count), whose per-row sums the
+ * engine adds over the data blocks. It inherits Spark's params, {@code copy} and persistence and
+ * returns Spark's own {@link ALSModel}, so {@code transform}, {@code recommendForAllUsers}, {@code
+ * save}/{@code ALSModel.load} and {@code Pipeline} work unchanged.
  *
- * <p>Supported Spark params: rank, maxIter (solver iterations: default 100 here, since a gradient
- * iteration does less than an ALS sweep), regParam, seed (initial factors), userCol, itemCol,
- * ratingCol, predictionCol, coldStartStrategy, blockSize (the last three only matter to the model).
- * implicitPrefs and nonnegative are rejected with a clear error; alpha, numUserBlocks,
- * numItemBlocks, checkpointInterval and the storage levels do not apply and are ignored (the
- * engine's blocks are the input's partitions).
+ * <p>Supported Spark params, with Spark's meaning and defaults: rank, maxIter (sweeps, default 10),
+ * regParam, implicitPrefs and alpha (Hu-Koren-Volinsky confidence 1 + alpha |r|, preference [r >
+ * 0], Spark's formulation), seed (initial factors), userCol, itemCol, ratingCol, predictionCol,
+ * coldStartStrategy, blockSize (the last three only matter to the model). nonnegative is rejected
+ * with a clear error; numUserBlocks, numItemBlocks, checkpointInterval and the storage levels do
+ * not apply and are ignored (the engine lays the blocks out itself).
  *
  * <p>Own params: the {@link FlexCodeParams} every FlexCode Estimator shares (strategy, a name or a
  * full spec; stragglerTolerance; ignoreCount; the shadow params; solver; stepSize), with defaults
- * from the session's {@code spark.flexcode.<name>} keys. solver auto picks L-BFGS for exact
- * strategies and gradient descent for approximate ones; {@code stepSize} is gd's step as a fraction
- * of the per-row diagonal Gauss-Newton step of {@link MatrixFactorizationTrainer} (row k moves by
- * stepSize * gradient_k / curvature_k), default 0.8.
+ * from the session's {@code spark.flexcode.<name>} keys. solver auto (the default) runs the
+ * alternating sweeps with any strategy; {@code lbfgs} or {@code gd} instead minimize the same
+ * explicit objective by full-gradient methods ({@link MatrixFactorizationTrainer}), maxIter then
+ * counting gradient iterations; {@code stepSize} is gd's step as a fraction of the per-row diagonal
+ * Gauss-Newton step (default 0.8).
  */
 public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
 
@@ -66,7 +69,6 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
 
   public FlexCodeALS(String uid) {
     super(uid);
-    setDefault(maxIter(), 100);
     FlexCodeParamSet.setDefaults(this, 0.8);
   }
 
@@ -100,19 +102,32 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
     return lastFit;
   }
 
-  /** The solver that {@code fit} will use. */
-  public MatrixFactorizationTrainer.Solver resolvedSolver() {
-    return StrategyResolver.solver(
-        this, MatrixFactorizationTrainer.Solver.GD, MatrixFactorizationTrainer.Solver.LBFGS);
+  /**
+   * How {@code fit} trains: alternating sweeps, or a full-gradient solver of the same objective.
+   */
+  public enum Method {
+    /** Alternating least squares, one iteration a sweep (solver auto). */
+    ALTERNATING,
+    /** L-BFGS on the explicit objective (solver lbfgs; exact strategies only). */
+    LBFGS,
+    /** Gradient descent on the explicit objective (solver gd). */
+    GD
+  }
+
+  /** The method that {@code fit} will use (solver auto: {@link Method#ALTERNATING}). */
+  public Method resolvedMethod() {
+    if (getSolver().equals("auto")) {
+      return Method.ALTERNATING;
+    }
+    return StrategyResolver.gradientDescent(this) ? Method.GD : Method.LBFGS;
   }
 
   @Override
   public ALSModel fit(Dataset<?> dataset) {
     transformSchema(dataset.schema());
-    rejectUnsupported();
-    MatrixFactorizationTrainer.Solver chosenSolver = resolvedSolver();
-    StrategyResolver.noteAutoChoice(this);
+    Method method = resolvedMethod();
     AggregationStrategy aggregation = aggregationStrategy();
+    rejectUnsupported(method);
     Column rating = getRatingCol().isEmpty() ? lit(1.0) : col(getRatingCol()).cast("double");
     Dataset<Row> rows =
         dataset.select(
@@ -127,21 +142,38 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
     MatrixFactorizationTrainer.Fit fit;
     try {
       fit =
-          MatrixFactorizationTrainer.train(
-              ratings,
-              indexed.numUsers(),
-              indexed.numItems(),
-              new MatrixFactorizationTrainer.Config(
-                  getRank(),
-                  getMaxIter(),
-                  getRegParam(),
-                  chosenSolver,
-                  getStepSize(),
-                  TOLERANCE,
-                  getSeed(),
-                  aggregation,
-                  options),
-              iterationListener());
+          method == Method.ALTERNATING
+              ? AlternatingLeastSquaresTrainer.train(
+                  ratings,
+                  indexed.numUsers(),
+                  indexed.numItems(),
+                  new AlternatingLeastSquaresTrainer.Config(
+                      getRank(),
+                      getMaxIter(),
+                      getRegParam(),
+                      getImplicitPrefs(),
+                      getAlpha(),
+                      getSeed(),
+                      aggregation,
+                      options),
+                  iterationListener())
+              : MatrixFactorizationTrainer.train(
+                  ratings,
+                  indexed.numUsers(),
+                  indexed.numItems(),
+                  new MatrixFactorizationTrainer.Config(
+                      getRank(),
+                      getMaxIter(),
+                      getRegParam(),
+                      method == Method.GD
+                          ? MatrixFactorizationTrainer.Solver.GD
+                          : MatrixFactorizationTrainer.Solver.LBFGS,
+                      getStepSize(),
+                      TOLERANCE,
+                      getSeed(),
+                      aggregation,
+                      options),
+                  iterationListener());
     } finally {
       UninterruptedRelease.run(() -> ratings.unpersist(false));
     }
@@ -183,14 +215,15 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
     return spark.createDataFrame(rows, schema);
   }
 
-  private void rejectUnsupported() {
-    if (getImplicitPrefs()) {
-      throw new IllegalArgumentException(
-          "FlexCodeALS supports explicit feedback only: implicitPrefs must be false");
-    }
+  private void rejectUnsupported(Method method) {
     if (getNonnegative()) {
       throw new IllegalArgumentException(
           "FlexCodeALS does not support nonnegative = true (constrained factors)");
+    }
+    if (method != Method.ALTERNATING && getImplicitPrefs()) {
+      throw new IllegalArgumentException(
+          "implicitPrefs = true needs solver = auto (alternating sweeps), got solver = "
+              + getSolver());
     }
   }
 

@@ -1,7 +1,10 @@
 package org.flexcode.workloads;
 
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -46,8 +49,9 @@ public record IndexedRatings(int[] userIds, int[] itemIds, JavaRDD<IndexedRating
       throw new IllegalArgumentException(
           "need user, item and rating columns, got " + Arrays.toString(columns));
     }
-    int[] userIds = sortedDistinct(rows, columns[0]);
-    int[] itemIds = sortedDistinct(rows, columns[1]);
+    int[][] distinct = sortedDistinctIds(rows, columns[0], columns[1]);
+    int[] userIds = distinct[0];
+    int[] itemIds = distinct[1];
     if (userIds.length == 0) {
       throw new IllegalArgumentException("there are no ratings (the data is empty)");
     }
@@ -58,17 +62,56 @@ public record IndexedRatings(int[] userIds, int[] itemIds, JavaRDD<IndexedRating
     return new IndexedRatings(userIds, itemIds, ratings);
   }
 
-  private static int[] sortedDistinct(Dataset<Row> rows, String column) {
-    List<Row> distinct = rows.select(column).distinct().collectAsList();
-    int[] ids = new int[distinct.size()];
-    for (int i = 0; i < ids.length; i++) {
-      if (distinct.get(i).isNullAt(0)) {
-        throw new IllegalArgumentException("column " + column + " holds a null id");
+  /**
+   * The sorted distinct values of the first two columns, {users, items}, in one pass without a
+   * shuffle: each partition's distinct ids, merged on the driver.
+   */
+  private static int[][] sortedDistinctIds(
+      Dataset<Row> rows, String userColumn, String itemColumn) {
+    List<int[][]> perPartition =
+        rows.toJavaRDD()
+            .mapPartitions(
+                (Iterator<Row> it) -> {
+                  Set<Integer> users = new HashSet<>();
+                  Set<Integer> items = new HashSet<>();
+                  int[] nulls = new int[2];
+                  while (it.hasNext()) {
+                    Row row = it.next();
+                    for (int c = 0; c < 2; c++) {
+                      if (row.isNullAt(c)) {
+                        nulls[c]++;
+                      } else {
+                        (c == 0 ? users : items).add(row.getInt(c));
+                      }
+                    }
+                  }
+                  int[][] ids = {toArray(users), toArray(items), nulls};
+                  return List.<int[][]>of(ids).iterator();
+                })
+            .collect();
+    Set<Integer> users = new HashSet<>();
+    Set<Integer> items = new HashSet<>();
+    for (int[][] ids : perPartition) {
+      if (ids[2][0] > 0 || ids[2][1] > 0) {
+        throw new IllegalArgumentException(
+            "column " + (ids[2][0] > 0 ? userColumn : itemColumn) + " holds a null id");
       }
-      ids[i] = distinct.get(i).getInt(0);
+      for (int id : ids[0]) {
+        users.add(id);
+      }
+      for (int id : ids[1]) {
+        items.add(id);
+      }
     }
-    Arrays.sort(ids);
-    return ids;
+    int[] userIds = toArray(users);
+    int[] itemIds = toArray(items);
+    Arrays.sort(userIds);
+    Arrays.sort(itemIds);
+    return new int[][] {userIds, itemIds};
+  }
+
+  private static int[] toArray(Set<Integer> ids) {
+    return ids.stream().mapToInt(Integer::intValue).toArray();
   }
 
   private static IndexedRating toRating(Row row, int[] userIds, int[] itemIds, String ratingName) {

@@ -1,0 +1,187 @@
+package org.flexcode.bench;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.collect_list;
+import static org.apache.spark.sql.functions.lit;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.apache.spark.SparkConf;
+import org.apache.spark.ml.evaluation.RankingEvaluator;
+import org.apache.spark.ml.evaluation.RegressionEvaluator;
+import org.apache.spark.ml.recommendation.ALS;
+import org.apache.spark.ml.recommendation.ALSModel;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.flexcode.cli.Args;
+import org.flexcode.data.MovieLensReader;
+import org.flexcode.ml.FlexCodeALS;
+
+/**
+ * Spark's {@code ALS} and {@code FlexCodeALS} side by side with the same spark.ml params (not a
+ * test): a seeded 80/20 split of a MovieLens ratings file, then per repeat both fits, in turn first
+ * (the order rotates between repeats), each timed and evaluated on the held-out part. {@code
+ * --feedback explicit} prints the held-out RMSE (coldStartStrategy drop); {@code implicit} takes
+ * the ratings >= {@code --threshold} as events (value 1), fits with implicitPrefs and alpha, and
+ * prints precision@k and MAP@k of the top-k recommendations of every held-out user against that
+ * user's held-out events, as spark.ml's {@link RankingEvaluator} computes them. Run: {@code
+ * submit-scripts/run-class org.flexcode.bench.AlsComparison [--ratings PATH] [--feedback
+ * explicit|implicit] [--repeats 3] [--partitions 8] [--rank 10] [--iterations 10] [--reg-param 0.1]
+ * [--alpha 1.0] [--k 10] [--threshold 4] [--seed 42] [--master local[2]] [--strategy bsp]}.
+ */
+public final class AlsComparison {
+
+  private AlsComparison() {}
+
+  public static void main(String[] argv) {
+    Args args =
+        new Args(
+            "AlsComparison",
+            argv,
+            0,
+            Set.of(
+                "ratings",
+                "feedback",
+                "repeats",
+                "partitions",
+                "rank",
+                "iterations",
+                "reg-param",
+                "alpha",
+                "k",
+                "threshold",
+                "seed",
+                "master",
+                "strategy"));
+    String path = args.string("ratings", "datasets/ml-latest-small/ratings.csv");
+    boolean implicit = args.string("feedback", "explicit").equals("implicit");
+    int repeats = args.integer("repeats", 3);
+    int partitions = args.integer("partitions", 8);
+    long seed = (long) args.number("seed", 42);
+    SparkSession spark =
+        SparkSession.builder()
+            .config(
+                new SparkConf()
+                    .setAppName("ALS side by side")
+                    .setMaster(args.string("master", "local[2]"))
+                    .set("spark.ui.enabled", "false"))
+            .getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    Dataset<Row> ratings = MovieLensReader.load(spark, path, partitions);
+    if (implicit) {
+      ratings =
+          ratings
+              .where(col("rating").geq(args.number("threshold", 4)))
+              .withColumn("rating", lit(1.0f));
+    }
+    Dataset<Row>[] split = ratings.randomSplit(new double[] {0.8, 0.2}, seed);
+    Dataset<Row> train = split[0].repartition(partitions).cache();
+    Dataset<Row> test = split[1].cache();
+    System.out.printf(
+        Locale.ROOT,
+        "%s feedback, %s: train %d, test %d ratings, %d partitions, %s%n",
+        implicit ? "implicit" : "explicit",
+        path,
+        train.count(),
+        test.count(),
+        partitions,
+        spark.sparkContext().master());
+    Supplier<ALS> spark0 = () -> configure(new ALS(), args, implicit, seed);
+    Supplier<ALS> ours =
+        () ->
+            configure(
+                new FlexCodeALS().setStrategy(args.string("strategy", "bsp")),
+                args,
+                implicit,
+                seed);
+    List<String> lines =
+        sideBySide(List.of(spark0, ours), train, test, implicit, args.integer("k", 10), repeats);
+    System.out.println();
+    lines.forEach(System.out::println);
+    spark.stop();
+  }
+
+  /**
+   * The table's lines: every repeat fits each of the two Estimators on {@code train}, the first in
+   * turn alternating, and evaluates it on {@code test}; each row is printed as it comes.
+   */
+  private static List<String> sideBySide(
+      List<Supplier<ALS>> estimators,
+      Dataset<Row> train,
+      Dataset<Row> test,
+      boolean implicit,
+      int k,
+      int repeats) {
+    List<String> lines = new ArrayList<>();
+    lines.add(
+        implicit
+            ? "| repeat | Estimator | fit s | precision@k | MAP@k |"
+            : "| repeat | Estimator | fit s | held-out RMSE |");
+    lines.add(implicit ? "|---|---|---|---|---|" : "|---|---|---|---|");
+    for (int repeat = 0; repeat < repeats; repeat++) {
+      for (int turn = 0; turn < estimators.size(); turn++) {
+        ALS als = estimators.get((turn + repeat) % estimators.size()).get();
+        long start = System.nanoTime();
+        ALSModel model = als.fit(train);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        String name = als instanceof FlexCodeALS ? "FlexCodeALS" : "Spark ALS";
+        String quality =
+            implicit
+                ? ranking(model, test, k)
+                : String.format(Locale.ROOT, "%.4f", rmse(model, test));
+        lines.add(
+            String.format(
+                Locale.ROOT, "| %d | %s | %.1f | %s |", repeat + 1, name, seconds, quality));
+        System.out.println(lines.get(lines.size() - 1));
+      }
+    }
+    return lines;
+  }
+
+  private static ALS configure(ALS als, Args args, boolean implicit, long seed) {
+    als.setRank(args.integer("rank", 10))
+        .setMaxIter(args.integer("iterations", 10))
+        .setRegParam(args.number("reg-param", 0.1))
+        .setImplicitPrefs(implicit)
+        .setAlpha(args.number("alpha", 1.0))
+        .setSeed(seed)
+        .setUserCol("userId")
+        .setItemCol("movieId")
+        .setRatingCol("rating")
+        .setColdStartStrategy("drop");
+    return als;
+  }
+
+  private static double rmse(ALSModel model, Dataset<Row> test) {
+    return new RegressionEvaluator()
+        .setMetricName("rmse")
+        .setLabelCol("rating")
+        .evaluate(model.transform(test));
+  }
+
+  /**
+   * "precision@k MAP@k" of the top-k recommendations (training items included, as ALS's {@code
+   * recommendForUserSubset} gives them) of every user with held-out events.
+   */
+  private static String ranking(ALSModel model, Dataset<Row> test, int k) {
+    Dataset<Row> truth =
+        test.groupBy("userId").agg(collect_list(col("movieId").cast("double")).as("label"));
+    Dataset<Row> recommended =
+        model
+            .recommendForUserSubset(truth.select("userId"), k)
+            .selectExpr(
+                "userId",
+                "transform(recommendations, r -> cast(r.movieId as double)) as prediction");
+    Dataset<Row> joined = truth.join(recommended, "userId").cache();
+    RankingEvaluator evaluator =
+        new RankingEvaluator().setK(k).setLabelCol("label").setPredictionCol("prediction");
+    double precision = evaluator.setMetricName("precisionAtK").evaluate(joined);
+    double map = evaluator.setMetricName("meanAveragePrecisionAtK").evaluate(joined);
+    joined.unpersist();
+    return String.format(Locale.ROOT, "%.4f | %.4f", precision, map);
+  }
+}

@@ -1,0 +1,177 @@
+package org.flexcode.optim;
+
+import java.util.List;
+import org.apache.spark.HashPartitioner;
+import org.apache.spark.api.java.JavaRDD;
+import org.flexcode.aggregation.AggregateResult;
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.metrics.IterationRecord;
+import org.flexcode.workloads.IndexedRating;
+import org.flexcode.workloads.NormalEquations;
+import org.flexcode.workloads.NormalEquations.Side;
+import org.flexcode.workloads.NormalEquations.Sweep;
+import scala.Tuple2;
+
+/**
+ * Alternating least squares as Spark's {@code ALS} runs it, every half-sweep aggregated by the
+ * engine: one iteration is one sweep, the item factors solved exactly with the user factors fixed,
+ * then the user factors with the item factors fixed. Each half-sweep is one engine aggregation of
+ * the per-row normal equations ({@link NormalEquations}); the driver then solves every row's rank x
+ * rank system by Cholesky with ALS-WR's regularization lambda n_x (Zhou et al., AAIM 2008), adding
+ * the Gramian Y^T Y of the fixed side for implicit feedback (Hu, Koren and Volinsky, ICDM 2008),
+ * and broadcasts the new factors with the next aggregation.
+ *
+ * <p>With an exact strategy the result is that of a synchronous ALS from the same initial factors
+ * (up to summation order). With an approximate one a row is solved from the ratings of the blocks
+ * that arrived (its count n_x too, so ignore's rescaling cancels); a row that no arrived block
+ * rates keeps its factors. Both half-sweeps share one statistic layout, so a late result that
+ * {@code ssp} applies one aggregation later, computed for the other side, adds only rows this
+ * half-sweep does not solve (its block then counts as missing). Initial factors: those of {@link
+ * MatrixFactorizationTrainer#initialFactors} (unit-norm Gaussian rows, as Spark's ALS draws).
+ */
+public final class AlternatingLeastSquaresTrainer {
+
+  private AlternatingLeastSquaresTrainer() {}
+
+  /**
+   * The training settings, immutable: rank, maxIter sweeps, regParam (lambda), implicitPrefs with
+   * alpha, seed (initial factors), the aggregation strategy and engine options.
+   */
+  public record Config(
+      int rank,
+      int maxIter,
+      double regParam,
+      boolean implicitPrefs,
+      double alpha,
+      long seed,
+      AggregationStrategy strategy,
+      AggregatorOptions options) {
+    /** Validates. */
+    public Config {
+      Checks.atLeast("rank", rank, 1);
+      Checks.atLeast("maxIter", maxIter, 0);
+      if (!(regParam >= 0) || Double.isInfinite(regParam)) {
+        throw new IllegalArgumentException(
+            "regParam must be a finite number >= 0, got " + regParam);
+      }
+      if (!(alpha >= 0) || Double.isInfinite(alpha)) {
+        throw new IllegalArgumentException("alpha must be a finite number >= 0, got " + alpha);
+      }
+      if (strategy == null || options == null) {
+        throw new IllegalArgumentException("strategy and options must not be null");
+      }
+    }
+  }
+
+  /**
+   * Trains on {@code ratings} (user indices in [0, numUsers), item indices in [0, numItems), one
+   * engine block per partition). The fit's objective history has one entry per sweep: the objective
+   * (halved and averaged over the ratings, as {@link org.flexcode.workloads.MatrixFactorization}
+   * writes it; for implicit feedback the weighted objective over all pairs) at the sweep's start.
+   * {@code listener} hears every half-sweep.
+   */
+  public static MatrixFactorizationTrainer.Fit train(
+      JavaRDD<IndexedRating> ratings,
+      int numUsers,
+      int numItems,
+      Config config,
+      IterationListener listener) {
+    int rank = config.rank();
+    double[] initial =
+        MatrixFactorizationTrainer.initialFactors(numUsers, numItems, rank, config.seed());
+    double[] users = new double[numUsers * rank];
+    double[] items = new double[numItems * rank];
+    System.arraycopy(initial, 0, users, 0, users.length);
+    System.arraycopy(initial, users.length, items, 0, items.length);
+    int dimension = NormalEquations.dimension(numUsers, numItems, rank);
+    IterationListener heard = listener != null ? listener : (i, loss, record) -> {};
+    double[] history = new double[config.maxIter()];
+    List<IterationRecord> records;
+    try (CodedObjective<IndexedRating, Sweep> engine =
+        CodedObjective.open(
+            groupedByTheLargerSide(ratings, numUsers, numItems, config.options()),
+            config.strategy(),
+            config.options().withWorkload("als", 2 * config.maxIter()),
+            org.flexcode.workloads.RatingColourings.ratings(),
+            NormalEquations.statistic(numUsers, numItems, rank, config.regParam()),
+            dimension)) {
+      if (engine.totalRecords() == 0) {
+        throw new IllegalArgumentException("there are no ratings to train on");
+      }
+      for (int it = 0; it < config.maxIter(); it++) {
+        history[it] = halfSweep(engine, Side.ITEMS, users, items, numUsers, config, heard);
+        halfSweep(engine, Side.USERS, users, items, numUsers, config, heard);
+      }
+      records = engine.records();
+    }
+    return new MatrixFactorizationTrainer.Fit(
+        numUsers, numItems, rank, users, items, history, records);
+  }
+
+  /**
+   * With one task per core (the Estimators' default task count), the ratings hashed by the side
+   * with more rows into one partition per core, so that each block rates its own share of that
+   * side's rows and its half-sweep result carries only those (the engine keeps a layout whose
+   * partition count is its task count; when the counts differ it repartitions, and only this saving
+   * is lost). Any other task count: the ratings as given.
+   */
+  private static JavaRDD<IndexedRating> groupedByTheLargerSide(
+      JavaRDD<IndexedRating> ratings, int numUsers, int numItems, AggregatorOptions options) {
+    if (options.numTasks() != AggregatorOptions.TASKS_FROM_CLUSTER) {
+      return ratings;
+    }
+    boolean byItem = numItems >= numUsers;
+    return ratings
+        .mapToPair(r -> new Tuple2<>(byItem ? r.item() : r.user(), r))
+        .partitionBy(new HashPartitioner(ratings.context().defaultParallelism()))
+        .values();
+  }
+
+  /**
+   * One aggregation of the normal equations of {@code side}, whose factors it then replaces in
+   * place; returns the objective at the factors before the update.
+   */
+  private static double halfSweep(
+      CodedObjective<IndexedRating, Sweep> engine,
+      Side side,
+      double[] users,
+      double[] items,
+      int numUsers,
+      Config config,
+      IterationListener listener) {
+    int rank = config.rank();
+    AggregateResult result =
+        engine.evaluate(
+            new Sweep(
+                side, rank, users.clone(), items.clone(), config.implicitPrefs(), config.alpha()));
+    double[] sum = result.values();
+    double count = sum[sum.length - 1];
+    if (!(count > 0)) {
+      throw new IllegalStateException(
+          "iteration " + result.record().iteration() + ": no ratings were aggregated");
+    }
+    double lossSum = sum[sum.length - 2];
+    if (config.implicitPrefs()) {
+      lossSum += NormalEquations.allPairsSquaredPredictions(users, items, rank);
+    }
+    double objective = 0.5 * lossSum / count;
+    listener.onIteration(result.record().iteration(), objective, result.record());
+    boolean solvingUsers = side == Side.USERS;
+    double[] fixed = solvingUsers ? items : users;
+    double[] solved = solvingUsers ? users : items;
+    double[] gramian = config.implicitPrefs() ? NormalEquations.gramian(fixed, rank) : null;
+    int entries = NormalEquations.rowEntries(rank);
+    int firstRow = solvingUsers ? 0 : numUsers;
+    int triangle = rank * (rank + 1) / 2;
+    NormalEquationSolver solver = new NormalEquationSolver(rank);
+    for (int row = 0; row < solved.length / rank; row++) {
+      int base = (firstRow + row) * entries;
+      if (sum[base + entries - 1] > 0) { // rated in an arrived block
+        double ridge = config.regParam() * sum[base + triangle + rank];
+        solver.solve(sum, base, gramian, ridge, solved, row * rank);
+      }
+    }
+    return objective;
+  }
+}
