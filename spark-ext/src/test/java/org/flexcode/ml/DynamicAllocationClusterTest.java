@@ -85,8 +85,8 @@ class DynamicAllocationClusterTest {
             "dynamic allocation, "
                 + fit.recoveryLine()
                 + String.format(
-                    "%n  executors removed during the fit: %d",
-                    events.removed() - removedBeforeFit));
+                    "%n  executors removed during the fit: %s",
+                    events.removals().subList(removedBeforeFit, events.removed())));
         ChurnFits.assertSameAs(reference, fit);
         assertTrue(
             fit.executorsLost() >= 1,

@@ -3,6 +3,8 @@ package org.flexcode.ml;
 import static org.flexcode.aggregation.engine.EngineTestSupport.eventually;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -16,9 +18,9 @@ import org.apache.spark.scheduler.SparkListenerExecutorRemoved;
 import org.flexcode.spark.SparkInternals;
 
 /**
- * Counts the executors Spark adds and removes (a listener on the driver), and makes a dynamically
- * allocated cluster grow: a job of sleeping tasks keeps tasks pending until the executors wanted
- * have registered, then is cancelled.
+ * Counts the executors Spark adds and removes, with the reasons of the removals (a listener on the
+ * driver), and makes a dynamically allocated cluster grow: a job of sleeping tasks keeps tasks
+ * pending until the executors wanted have registered, then is cancelled.
  */
 final class ExecutorEvents extends SparkListener {
 
@@ -26,6 +28,7 @@ final class ExecutorEvents extends SparkListener {
 
   private final AtomicInteger added = new AtomicInteger();
   private final AtomicInteger removed = new AtomicInteger();
+  private final List<String> removals = new CopyOnWriteArrayList<>();
 
   @Override
   public void onExecutorAdded(SparkListenerExecutorAdded event) {
@@ -34,7 +37,13 @@ final class ExecutorEvents extends SparkListener {
 
   @Override
   public void onExecutorRemoved(SparkListenerExecutorRemoved event) {
+    removals.add("executor " + event.executorId() + ": " + event.reason());
     removed.incrementAndGet();
+  }
+
+  /** Each removal so far, in order: the executor and Spark's reason. */
+  List<String> removals() {
+    return List.copyOf(removals);
   }
 
   int added() {
@@ -69,7 +78,7 @@ final class ExecutorEvents extends SparkListener {
               () -> {
                 jsc.setJobGroup(DEMAND_GROUP, "tasks pending until executors register", true);
                 try {
-                  jsc.parallelize(java.util.List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), 12)
+                  jsc.parallelize(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), 12)
                       .foreach(i -> Thread.sleep(60_000));
                   return "ended";
                 } catch (Exception cancelled) { // Spark's checked SparkException, thrown unchecked
