@@ -17,12 +17,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Dynamic allocation (shuffle tracking, no external shuffle service) on a three-worker local
- * cluster, with idle timeouts of 3 s for executors with and without cached blocks: executors
- * holding cached data are removed between fits, and during a fit while the driver pauses after
- * iteration {@link #PAUSE_AFTER} (every executor idle until one is removed). {@code bsp}, {@code
- * steal} and {@code auto:exact=true} each run every iteration and end with the loss and model of an
- * undisturbed {@code bsp} fit (1e-9); each disturbed fit's records count the executors lost.
+ * Dynamic allocation (shuffle tracking with a 5 s timeout, no external shuffle service) on a
+ * three-worker local cluster, between one and three executors, with idle timeouts of 3 s for
+ * executors with and without cached blocks: executors holding cached data are removed between fits
+ * (down to one), and during a fit while the driver pauses after iteration {@link #PAUSE_AFTER}
+ * (every executor idle until one is removed); before each disturbed fit, pending tasks bring the
+ * cluster back to three. {@code bsp}, {@code steal} and {@code auto:exact=true} each run every
+ * iteration and end with the loss and model of an undisturbed {@code bsp} fit (1e-9); each
+ * disturbed fit's records count the executors lost.
  */
 @ExtendWith(SparkExtension.class)
 @SparkMaster("local-cluster[3,1,1024]")
