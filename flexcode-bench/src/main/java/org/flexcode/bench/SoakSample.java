@@ -14,7 +14,7 @@ import org.flexcode.spark.SparkInternals;
  * {@code System.gc()}, the persisted RDDs, the listeners on the listener bus, the live threads
  * (all, and those outside Spark's capped pools), the accumulators the driver has registered, and of
  * the accumulators and model broadcasts the fit's iterations used (their ids are in its records),
- * how many are still held.
+ * how many are still held after up to {@link #SETTLE_MS} ms of collections.
  */
 public record SoakSample(
     int fit,
@@ -40,6 +40,13 @@ public record SoakSample(
           "block-manager-ask-thread-pool",
           "block-manager-storage-async-thread-pool",
           "Executor task launch worker");
+
+  /**
+   * How long a sample waits for the fit's accumulators and broadcasts to be released: Spark may
+   * still hold a cancelled job (and through its tasks the accumulator) for a moment after the fit
+   * returned.
+   */
+  private static final long SETTLE_MS = 1_000;
 
   /** How long the cleaner gets after a collection to remove what was collected. */
   private static final long CLEANER_WAIT_MS = 100;
@@ -68,16 +75,25 @@ public record SoakSample(
       long fitMs,
       List<IterationRecord> records)
       throws InterruptedException {
-    System.gc();
-    System.gc();
-    Thread.sleep(CLEANER_WAIT_MS);
-    long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     Set<Long> accumulators = new LinkedHashSet<>();
     Set<Long> broadcasts = new LinkedHashSet<>();
     for (IterationRecord record : records) {
       accumulators.add(record.accumulatorId());
       broadcasts.add(record.broadcastId());
     }
+    long settleStart = System.currentTimeMillis();
+    int accumulatorsHeld;
+    int broadcastsHeld;
+    do {
+      System.gc();
+      System.gc();
+      Thread.sleep(CLEANER_WAIT_MS);
+      accumulatorsHeld =
+          (int) accumulators.stream().filter(SparkInternals::isAccumulatorRegistered).count();
+      broadcastsHeld = (int) broadcasts.stream().filter(SparkInternals::isBroadcastLive).count();
+    } while (accumulatorsHeld + broadcastsHeld > 0
+        && System.currentTimeMillis() - settleStart < SETTLE_MS);
+    long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     return new SoakSample(
         fit,
         strategy,
@@ -89,8 +105,8 @@ public record SoakSample(
         ManagementFactory.getThreadMXBean().getThreadCount(),
         countUnpooledThreads(),
         SparkInternals.registeredAccumulators(),
-        (int) accumulators.stream().filter(SparkInternals::isAccumulatorRegistered).count(),
-        (int) broadcasts.stream().filter(SparkInternals::isBroadcastLive).count());
+        accumulatorsHeld,
+        broadcastsHeld);
   }
 
   /** Live threads outside {@link #CAPPED_POOLS}. */
