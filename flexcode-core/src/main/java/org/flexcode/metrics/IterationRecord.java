@@ -32,8 +32,8 @@ import java.util.Map;
  *   <li>{@code recordScale}: when Spark gave up on tasks and the iteration approximated ({@code
  *       spark.flexcode.onUndecodable=approximate}), the factor all records / records the
  *       approximation represents that its sum was multiplied by; 1 otherwise.
- *   <li>{@code executorsLost}: executors Spark removed since the previous record (while the
- *       iteration ran, or before it started when lost between iterations); {@code
+ *   <li>{@code executorsLost}: executors Spark removed since the previous record, each once (while
+ *       the iteration ran, or before it started when lost between iterations); {@code
  *       tasksResubmitted}: task attempts relaunched (Spark's retries and the tasks the engine
  *       resubmitted after an aborted job); {@code recomputeWaitMs}: time Spark spent in stages
  *       recomputing lost shuffle output inside the iteration's jobs.

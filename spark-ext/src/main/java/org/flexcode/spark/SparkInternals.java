@@ -18,11 +18,13 @@ import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.VoidFunction;
 import org.apache.spark.ml.recommendation.ALSModel;
 import org.apache.spark.rdd.RDD;
+import org.apache.spark.scheduler.SparkListenerInterface;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.storage.BlockManagerId;
 import org.apache.spark.storage.BroadcastBlockId;
 import org.apache.spark.storage.RDDBlockId;
+import org.apache.spark.util.AccumulatorContext$;
 import org.apache.spark.util.AccumulatorV2;
 import scala.Option;
 import scala.collection.JavaConverters;
@@ -108,6 +110,34 @@ public final class SparkInternals {
     SparkEnv env = SparkEnv.get();
     return env != null
         && env.blockManager().getStatus(new BroadcastBlockId(broadcastId, "")).isDefined();
+  }
+
+  /**
+   * The listeners registered on {@code sc}'s listener bus, Spark's own included ({@code
+   * SparkContext.listenerBus} is {@code private[spark]}).
+   */
+  public static List<SparkListenerInterface> listeners(SparkContext sc) {
+    return new ArrayList<>(sc.listenerBus().listeners());
+  }
+
+  /**
+   * How many accumulators the driver has registered ({@code AccumulatorContext} is {@code
+   * private[spark]}); each is removed once garbage-collected and cleaned.
+   */
+  public static int registeredAccumulators() {
+    return AccumulatorContext$.MODULE$.numAccums();
+  }
+
+  /**
+   * Whether accumulator {@code id} is still registered with the driver and reachable: false once it
+   * is removed, or collected and waiting for Spark's cleaner (when Spark's lookup throws).
+   */
+  public static boolean isAccumulatorRegistered(long id) {
+    try {
+      return AccumulatorContext$.MODULE$.get(id).isDefined();
+    } catch (Exception collected) {
+      return false;
+    }
   }
 
   /**

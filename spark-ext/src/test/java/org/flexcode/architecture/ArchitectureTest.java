@@ -51,15 +51,16 @@ class ArchitectureTest {
 
   /**
    * Spark classes that are internal as a whole ({@code private[spark]} or narrower): the metrics
-   * system and its sources, the listener bus, the block manager, spark.ml's params reader and
-   * metadata helpers, the training-summary trait and the summary implementations. Nested classes
-   * and Scala companion objects ({@code $}) count with their class.
+   * system and its sources, the listener bus, the block manager, the accumulator registry,
+   * spark.ml's params reader and metadata helpers, the training-summary trait and the summary
+   * implementations. Nested classes and Scala companion objects ({@code $}) count with their class.
    */
   private static final List<String> INTERNAL_CLASSES =
       List.of(
           "org.apache.spark.scheduler.LiveListenerBus",
           "org.apache.spark.storage.BlockManager",
           "org.apache.spark.storage.BlockManagerMaster",
+          "org.apache.spark.util.AccumulatorContext",
           "org.apache.spark.ml.util.DefaultParamsReader",
           "org.apache.spark.ml.util.DefaultParamsWriter",
           "org.apache.spark.ml.util.MetadataUtils",

@@ -15,9 +15,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 /**
  * The shared Spark lifecycle for JUnit 5 tests: one SparkContext per test class (UI off, quiet),
  * started before the class and stopped after it, injected as a {@link JavaSparkContext} or {@link
- * SparkSession} parameter. The master comes from {@link SparkMaster} ({@code local[4]} by default);
- * for {@code local-cluster[...]} masters the executors get the test class path and {@code
- * $SPARK_HOME/jars} is created (the build points SPARK_HOME into target/).
+ * SparkSession} parameter. The master comes from {@link SparkMaster} ({@code local[4]} by default),
+ * extra conf entries from {@link SparkConfs}; for {@code local-cluster[...]} masters the executors
+ * get the test class path and {@code $SPARK_HOME/jars} is created (the build points SPARK_HOME into
+ * target/).
  */
 public final class SparkExtension
     implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
@@ -31,6 +32,14 @@ public final class SparkExtension
     SparkMaster annotation = testClass.getAnnotation(SparkMaster.class);
     String master = annotation == null ? "local[4]" : annotation.value();
     SparkConf conf = conf(master, testClass.getSimpleName());
+    SparkConfs entries = testClass.getAnnotation(SparkConfs.class);
+    for (String entry : entries == null ? new String[0] : entries.value()) {
+      int eq = entry.indexOf('=');
+      if (eq < 1) {
+        throw new IllegalArgumentException("a @SparkConfs entry is key=value, got " + entry);
+      }
+      conf.set(entry.substring(0, eq), entry.substring(eq + 1));
+    }
     JavaSparkContext jsc = new JavaSparkContext(conf);
     jsc.setLogLevel("WARN");
     context.getStore(NAMESPACE).put(JavaSparkContext.class, jsc);

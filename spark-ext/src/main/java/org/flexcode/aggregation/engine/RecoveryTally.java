@@ -1,6 +1,7 @@
 package org.flexcode.aggregation.engine;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -28,10 +29,16 @@ final class RecoveryTally {
 
   private final Map<Integer, Figures> byIteration = new ConcurrentHashMap<>();
   private final AtomicInteger executorsLostUnreported = new AtomicInteger();
+  private final Set<String> executorsLost = ConcurrentHashMap.newKeySet();
 
-  /** An executor was removed; the next record taken counts it. */
-  void executorLost() {
-    executorsLostUnreported.incrementAndGet();
+  /**
+   * Executor {@code executorId} was removed; the next record taken counts it, once: Spark reports a
+   * decommissioned executor removed twice (when decommissioned, and when its process exits).
+   */
+  void executorLost(String executorId) {
+    if (executorsLost.add(executorId)) {
+      executorsLostUnreported.incrementAndGet();
+    }
   }
 
   void taskResubmitted(int iteration) {

@@ -62,7 +62,7 @@ public final class TaskLaunchListener extends SparkListener {
    */
   @Override
   public void onExecutorRemoved(org.apache.spark.scheduler.SparkListenerExecutorRemoved removed) {
-    recovery.executorLost();
+    recovery.executorLost(removed.executorId());
   }
 
   /**
