@@ -33,13 +33,18 @@ public record SoakSample(
   /**
    * Spark's thread pools that grow to a fixed cap and shrink after 60 s idle: the block manager's
    * two (100 threads each; every unpersist and broadcast removal takes a thread until the cap is
-   * reached) and, in local mode, the executor's task threads.
+   * reached), in local mode the executor's task threads, and Spark SQL's cached pools for shuffle
+   * exchanges and adaptive query stages (Spark 4.1 runs the stages of every query of a fit's data
+   * frame in them: 30 fits left about 60 idle threads in each before they expired).
    */
   private static final List<String> CAPPED_POOLS =
       List.of(
           "block-manager-ask-thread-pool",
           "block-manager-storage-async-thread-pool",
-          "Executor task launch worker");
+          "Executor task launch worker",
+          "shuffle-exchange",
+          "ResultQueryStageExecution",
+          "QueryStageCreator");
 
   /**
    * How long a sample waits for the fit's accumulators and broadcasts to be released: Spark may

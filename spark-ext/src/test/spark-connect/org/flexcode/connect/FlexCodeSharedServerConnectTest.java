@@ -78,7 +78,16 @@ class FlexCodeSharedServerConnectTest {
   }
 
   @ParameterizedTest(name = "{0} via interrupt {1}")
-  @CsvSource({"bsp,ALL", "cyclic:s=1,TAG", "auto:exact=true,ALL", "steal,TAG"})
+  @CsvSource({
+    "bsp,ALL",
+    "ignore:b=1,TAG",
+    "cyclic:s=1,TAG",
+    "gcdc,ALL",
+    "shadow,TAG",
+    "steal,TAG",
+    "ssp,ALL",
+    "auto:exact=true,ALL"
+  })
   void theClientsInterruptEndsItsFitAndLeavesNothingBehind(String strategy, Interrupt interrupt)
       throws Exception {
     SparkContext sc = server.spark().sparkContext();

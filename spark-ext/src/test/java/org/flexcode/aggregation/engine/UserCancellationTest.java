@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkException;
@@ -52,6 +53,12 @@ class UserCancellationTest {
   private static final int BLOCKED = 2;
   private static final String GROUP = "user-group";
   private static final String TAG = "user-tag";
+
+  /**
+   * How soon after the cancel the aggregate must end: every task sleeps interruptibly, so the
+   * cancel's own latency, generous for a loaded machine.
+   */
+  private static final long CANCEL_BOUND_MS = 5_000;
 
   /** How the user cancels, and what the calling thread set up before the fit. */
   enum Route {
@@ -122,6 +129,7 @@ class UserCancellationTest {
     IterationTaskStarts started = new IterationTaskStarts(BLOCKED + 1);
     sc.addSparkListener(started);
     ExecutorService canceller = Executors.newSingleThreadExecutor();
+    AtomicLong cancelNanos = new AtomicLong();
     Throwable thrown;
     CodedAggregator<Double> engine = null;
     try {
@@ -129,6 +137,7 @@ class UserCancellationTest {
           canceller.submit(
               () -> {
                 boolean blocked = started.latch.await(60, TimeUnit.SECONDS);
+                cancelNanos.set(System.nanoTime());
                 route.cancel(sc);
                 return blocked;
               });
@@ -147,7 +156,11 @@ class UserCancellationTest {
                 }
               },
               spec + " via " + route + ": the fit went on after the user's cancel");
+      long endedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cancelNanos.get());
       assertTrue(cancelled.get(), "the user cancelled while iteration " + BLOCKED + " ran");
+      assertTrue(
+          endedMs < CANCEL_BOUND_MS,
+          spec + " via " + route + ": the aggregate ended " + endedMs + " ms after the cancel");
       assertEquals(
           route == Route.JOB_GROUP ? GROUP : null,
           sc.getLocalProperty("spark.jobGroup.id"),
