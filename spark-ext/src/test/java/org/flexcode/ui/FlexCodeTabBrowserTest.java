@@ -124,15 +124,17 @@ class FlexCodeTabBrowserTest {
     }
     assertEquals(List.of("0", "1", "2"), slow.keySet().stream().sorted().toList(), name);
     // Executor 0 is the slow one: slow in the most iterations (a third at least: real compute adds
-    // noise to the emulated 4x), its median well above the median executor's; the others slow in a
-    // quarter of the iterations at most.
+    // noise to the emulated 4x) and its median ratio at least the slow ratio, the others' below it.
+    // The others may count slow iterations too: a copy cancelled on them counts, as auto moves the
+    // slowed executor's chunks.
     int shown = Math.min(records.size(), ExecutorHeatmap.MAX_COLUMNS);
     String seen = name + ": slow iterations " + slow + ", median ratios " + ratio;
     assertTrue(slow.get("0") >= shown / 3, seen);
-    assertTrue(slow.get("0") > slow.get("1") && slow.get("0") > slow.get("2"), seen);
-    assertTrue(slow.get("1") <= shown / 4 && slow.get("2") <= shown / 4, seen);
+    assertTrue(slow.get("0") >= slow.get("1") && slow.get("0") >= slow.get("2"), seen);
     assertTrue(ratio.get("0") >= ExecutorHeatmap.SLOW_RATIO, seen);
-    assertTrue(ratio.get("0") > ratio.get("1") && ratio.get("0") > ratio.get("2"), seen);
+    assertTrue(
+        ratio.get("1") < ExecutorHeatmap.SLOW_RATIO && ratio.get("2") < ExecutorHeatmap.SLOW_RATIO,
+        seen);
     chromium.screenshot(fitPage, SCREENSHOTS.resolve(name + "-fit.png"));
   }
 
