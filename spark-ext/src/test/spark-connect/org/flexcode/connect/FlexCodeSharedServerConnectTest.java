@@ -82,7 +82,6 @@ class FlexCodeSharedServerConnectTest {
     "bsp,ALL",
     "ignore:b=1,TAG",
     "cyclic:s=1,TAG",
-    "gcdc,ALL",
     "shadow,TAG",
     "steal,TAG",
     "ssp,ALL",
