@@ -82,6 +82,7 @@ class FlexCodeSharedServerConnectTest {
     "bsp,ALL",
     "ignore:b=1,TAG",
     "cyclic:s=1,TAG",
+    "gcdc,ALL",
     "shadow,TAG",
     "steal,TAG",
     "ssp,ALL",
@@ -96,6 +97,9 @@ class FlexCodeSharedServerConnectTest {
     try (ConnectClient client = server.newClient()) {
       client.setConf("spark.flexcode.strategy", strategy);
       client.setConf("spark.flexcode.solver", "gd"); // with tol 0: runs until maxIter
+      if (strategy.startsWith("gcdc")) {
+        client.setConf("spark.flexcode.numTasks", "4"); // gcdc s=1, clusters=2: 4 tasks, 2 cores
+      }
       client.addTag("long-fit");
       Future<StatusRuntimeException> fit = fitInBackground(client, 100_000);
       awaitTrue(() -> server.engineJobsOf(client.sessionId()).size() >= 3, "3 iterations ran");
