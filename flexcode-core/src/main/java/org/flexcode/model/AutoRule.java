@@ -13,10 +13,11 @@ import org.flexcode.aggregation.StrategyDefaults;
  * steal ({@link StealRule} at r copies, chunks per block) or ignore:b (the b slowest executors left
  * out, b up to the largest that keeps {@code floor} of the blocks, by default {@link
  * StrategyDefaults#AUTO_FLOOR}: the model's {@code ignore} over their b x n / M tasks), then the
- * iteration runs that rule. The chooser sees each block's home time at the granularity of blocks
- * (the engine sees chunks): the bsp schedule's finish time of the block, censored at the
- * iteration's end when the chosen mode did not wait for it, as the engine sees a superseded or
- * cancelled home copy.
+ * iteration runs that rule. bsp mode runs as the engine runs it: block tasks at home while the
+ * chooser is calm, else chunk tasks that idle holders take from a slow executor ({@code steal} with
+ * no late copies). The chooser sees each block's home time at the granularity of blocks (the engine
+ * sees chunks): the bsp schedule's finish time of the block, censored at the iteration's end when
+ * the chosen mode did not wait for it, as the engine sees a superseded or cancelled home copy.
  */
 final class AutoRule implements Rule {
 
@@ -64,13 +65,14 @@ final class AutoRule implements Rule {
             chunks);
     PrefixSimulation bsp = (PrefixSimulation) Rule.bsp().prepare(cluster);
     Simulation steal = Rule.steal(r, chunks).prepare(cluster);
+    Simulation chunkTasks = Rule.steal(r, chunks, 0.0).prepare(cluster);
     Simulation[] ignore = new Simulation[n];
     return (factors, loads) -> {
       ModeChoice choice = chooser.choose();
       IterationOutcome all = bsp.run(factors, loads);
       IterationOutcome outcome =
           switch (choice.mode()) {
-            case BSP -> all;
+            case BSP -> chooser.calm() ? all : chunkTasks.run(factors, loads);
             case STEAL -> steal.run(factors, loads);
             case IGNORE ->
                 ignoring(ignore, tasksOf(choice.b(), cluster), cluster).run(factors, loads);
