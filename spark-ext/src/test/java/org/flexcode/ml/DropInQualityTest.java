@@ -20,6 +20,7 @@ import org.apache.spark.ml.regression.LinearRegression;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.data.DocwordReader;
 import org.flexcode.data.MovieLensReader;
 import org.flexcode.testing.ProjectPaths;
@@ -33,13 +34,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * reaches the held-out quality of Spark's own Estimator fitted with the same params on the same
  * split within 1% (never more than 1% worse): accuracy and AUC for the classifiers, RMSE for
  * LinearRegression and ALS, log-perplexity for LDA. Both fit the same training part; ours with its
- * default strategy (bsp) and the exact cyclic code.
+ * default strategy ({@link StrategyDefaults#STRATEGY}, the Estimator left as it comes) and the
+ * exact cyclic code.
  */
 @ExtendWith(SparkExtension.class)
 @Tag("spark")
 class DropInQualityTest {
 
   private static final double WITHIN = 0.01;
+
+  /** The Estimators' own default strategy: no strategy set. */
+  private static final String DEFAULT = StrategyDefaults.STRATEGY;
 
   /** Half of a9a's test file (about 8,000 rows), split 70/30 with seed 42: small enough for CI. */
   private static Dataset<Row>[] a9a(JavaSparkContext jsc, SparkSession spark) {
@@ -62,9 +67,12 @@ class DropInQualityTest {
         java.util.List.of(DropInQualityTest.<LogisticRegression>defaults(), typical)) {
       LogisticRegression reference = params.apply(new LogisticRegression());
       {
-        String strategy = params == typical ? "cyclic" : "bsp";
+        String strategy = params == typical ? "cyclic" : DEFAULT;
         LogisticRegression ours =
-            params.apply(new FlexCodeLogisticRegression().setStrategy(strategy));
+            params.apply(
+                strategy.equals(DEFAULT)
+                    ? new FlexCodeLogisticRegression()
+                    : new FlexCodeLogisticRegression().setStrategy(strategy));
         classifierMatches(reference, ours, data, strategy);
       }
     }
@@ -78,8 +86,12 @@ class DropInQualityTest {
         java.util.List.of(DropInQualityTest.<LinearSVC>defaults(), typical)) {
       LinearSVC reference = params.apply(new LinearSVC());
       {
-        String strategy = params == typical ? "cyclic" : "bsp";
-        LinearSVC ours = params.apply(new FlexCodeLinearSVC().setStrategy(strategy));
+        String strategy = params == typical ? "cyclic" : DEFAULT;
+        LinearSVC ours =
+            params.apply(
+                strategy.equals(DEFAULT)
+                    ? new FlexCodeLinearSVC()
+                    : new FlexCodeLinearSVC().setStrategy(strategy));
         classifierMatches(reference, ours, data, strategy);
       }
     }
@@ -96,8 +108,12 @@ class DropInQualityTest {
       // Spark's default solver auto picks the normal equations here; ours runs L-BFGS
       LinearRegression reference = params.apply(new LinearRegression());
       {
-        String strategy = params == typical ? "cyclic" : "bsp";
-        LinearRegression ours = params.apply(new FlexCodeLinearRegression().setStrategy(strategy));
+        String strategy = params == typical ? "cyclic" : DEFAULT;
+        LinearRegression ours =
+            params.apply(
+                strategy.equals(DEFAULT)
+                    ? new FlexCodeLinearRegression()
+                    : new FlexCodeLinearRegression().setStrategy(strategy));
         lossMatches(reference, ours, data, rmse, "LinearRegression " + strategy);
       }
     }
@@ -118,8 +134,12 @@ class DropInQualityTest {
     for (UnaryOperator<ALS> params : java.util.List.of(defaults, typical)) {
       ALS reference = params.apply(new ALS());
       {
-        String strategy = params == typical ? "cyclic" : "bsp";
-        ALS ours = params.apply(new FlexCodeALS().setStrategy(strategy));
+        String strategy = params == typical ? "cyclic" : DEFAULT;
+        ALS ours =
+            params.apply(
+                strategy.equals(DEFAULT)
+                    ? new FlexCodeALS()
+                    : new FlexCodeALS().setStrategy(strategy));
         lossMatches(reference, ours, data, rmse, "ALS " + strategy);
       }
     }
@@ -142,8 +162,13 @@ class DropInQualityTest {
       LDA reference = params.apply(new LDA()).setSeed(3);
       double spark0 = reference.fit(data[0]).logPerplexity(data[1]);
       {
-        String strategy = params == typical ? "cyclic" : "bsp";
-        FlexCodeLDA ours = (FlexCodeLDA) params.apply(new FlexCodeLDA().setStrategy(strategy));
+        String strategy = params == typical ? "cyclic" : DEFAULT;
+        FlexCodeLDA ours =
+            (FlexCodeLDA)
+                params.apply(
+                    strategy.equals(DEFAULT)
+                        ? new FlexCodeLDA()
+                        : new FlexCodeLDA().setStrategy(strategy));
         ours.setSeed(3);
         double flexCode = ours.fit(data[0]).logPerplexity(data[1]);
         report("LDA " + strategy + " log-perplexity", flexCode, spark0);
