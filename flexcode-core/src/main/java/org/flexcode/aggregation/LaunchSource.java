@@ -1,7 +1,4 @@
-package org.flexcode.aggregation.engine;
-
-import org.flexcode.aggregation.LateLaunchPolicy;
-import org.flexcode.aggregation.TaskLayout;
+package org.flexcode.aggregation;
 
 /**
  * A bound-strategy capability: the strategy launches tasks beyond an iteration's first job (late
@@ -11,5 +8,5 @@ import org.flexcode.aggregation.TaskLayout;
 public interface LaunchSource {
 
   /** The policy over {@code layout}'s tasks; {@code listener} tells when tasks started. */
-  LateLaunchPolicy launches(TaskLayout layout, TaskLaunchListener listener);
+  LateLaunchPolicy launches(TaskLayout layout, TaskLaunches listener);
 }

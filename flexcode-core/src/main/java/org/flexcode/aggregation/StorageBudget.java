@@ -1,8 +1,6 @@
-package org.flexcode.aggregation.engine;
+package org.flexcode.aggregation;
 
 import java.util.Locale;
-import org.apache.spark.api.java.JavaRDD;
-import org.flexcode.spark.StorageMemory;
 
 /**
  * What a layout that caches copies of the input may cache: the input's estimated size in memory and
@@ -17,15 +15,6 @@ public record StorageBudget(long inputBytes, long freeBytes) {
 
   /** No limit: nothing measured. */
   public static final StorageBudget UNLIMITED = new StorageBudget(0, Long.MAX_VALUE);
-
-  /**
-   * The budget for laying out {@code input}: one task measures its first partition (computing it
-   * once more when {@code input} is not persisted; the Estimators' inputs are).
-   */
-  static StorageBudget of(JavaRDD<?> input) {
-    return new StorageBudget(
-        StorageMemory.estimatedBytes(input.rdd()), StorageMemory.freeBytes(input.context()));
-  }
 
   /** The copies of the input the free memory holds beside the input itself. */
   public int copiesThatFit() {

@@ -16,7 +16,7 @@ import org.apache.spark.ml.classification.LogisticRegressionModel;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.flexcode.aggregation.copies.ChunkCopiesLayout;
+import org.flexcode.aggregation.copies.CopiesFit;
 import org.flexcode.metrics.IterationRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -61,7 +61,7 @@ class LittleStorageMemoryTest {
     Dataset<Row> agaricus =
         FlexCodeLogisticRegressionTest.frame(jsc, spark, "agaricus/agaricus.txt.train", 126, 4);
     List<String> warnings = new CopyOnWriteArrayList<>();
-    Logger logger = (Logger) LogManager.getLogger(ChunkCopiesLayout.class);
+    Logger logger = (Logger) LogManager.getLogger(CopiesFit.class);
     Collecting appender = new Collecting(warnings);
     appender.start();
     logger.addAppender(appender);

@@ -6,7 +6,6 @@ import java.util.Optional;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
-import org.flexcode.aggregation.engine.CodedTask;
 import org.flexcode.coding.GradientCode;
 
 /**
@@ -14,9 +13,9 @@ import org.flexcode.coding.GradientCode;
  * its copies; the aggregate is the sum over chunks of one copy each (weight 1), so a chunk two of
  * whose copies finished counts once: its home copy if that arrived, else the first copy to arrive.
  * The home copy comes first because a block task reports its block's sum as its first chunk's
- * result and zero for the others ({@link CodedTask}): its chunks must be taken from it together,
- * never some from it and some from other copies. Task t is copy (t / C) of chunk (t mod C), so the
- * home copies are tasks 0 .. C-1.
+ * result and zero for the others: its chunks must be taken from it together, never some from it and
+ * some from other copies. Task t is copy (t / C) of chunk (t mod C), so the home copies are tasks 0
+ * .. C-1.
  */
 public final class StealDecoder implements BoundStrategy {
 

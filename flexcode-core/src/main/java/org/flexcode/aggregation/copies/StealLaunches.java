@@ -15,7 +15,7 @@ import org.flexcode.aggregation.Arrivals;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.PartialResult;
-import org.flexcode.aggregation.engine.TaskLaunchListener;
+import org.flexcode.aggregation.TaskLaunches;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +47,7 @@ public final class StealLaunches implements LateLaunchPolicy {
 
   private final StealPlan plan;
   private final double late;
-  private final TaskLaunchListener listener;
+  private final TaskLaunches listener;
   private final String[] executorIds;
   private final CopyPlacement placement;
   private final SlowExecutors slow = new SlowExecutors();
@@ -64,7 +64,7 @@ public final class StealLaunches implements LateLaunchPolicy {
   StealLaunches(
       StealPlan plan,
       double late,
-      TaskLaunchListener listener,
+      TaskLaunches listener,
       String[] executorIds,
       CopyPlacement placement,
       StealHome homeWork) {

@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.StorageBudget;
 import org.flexcode.aggregation.StrategyDefaults;
-import org.flexcode.aggregation.engine.LayoutSource;
-import org.flexcode.aggregation.engine.StorageBudget;
 import org.flexcode.aggregation.strategy.auto.Auto;
 import org.flexcode.aggregation.strategy.steal.Steal;
 import org.junit.jupiter.api.Tag;
@@ -71,15 +70,15 @@ class StealCopiesFitTest {
   private static AggregationStrategy fit(
       AggregationStrategy strategy, int executors, StorageBudget budget) {
     return strategy
-        .capability(LayoutSource.class)
+        .capability(CopiedLayout.class)
         .map(source -> source.fitTo(executors, budget))
         .orElse(strategy);
   }
 
-  /** {@code strategy} fitted by its own layout, as the engine fits it; as it is without one. */
+  /** {@code strategy} fitted by its copies layout, as the engine fits it; as it is without one. */
   private static AggregationStrategy fit(AggregationStrategy strategy, int executors) {
     return strategy
-        .capability(LayoutSource.class)
+        .capability(CopiedLayout.class)
         .map(source -> source.fitTo(executors, StorageBudget.UNLIMITED))
         .orElse(strategy);
   }

@@ -14,7 +14,6 @@ import org.flexcode.aggregation.engine.BlockCounts;
 import org.flexcode.aggregation.engine.CodedBlock;
 import org.flexcode.aggregation.engine.CodedRDD;
 import org.flexcode.aggregation.engine.DataLayout;
-import org.flexcode.aggregation.engine.StorageBudget;
 import org.flexcode.aggregation.engine.TaskLaunchListener;
 import org.flexcode.spark.SparkInternals;
 import org.slf4j.Logger;
@@ -59,38 +58,6 @@ public final class ChunkCopiesLayout<T> implements DataLayout<T> {
     StealPlan plan =
         StealSetup.stealPlan(strategy.describe(), spec, input.getNumPartitions(), executors);
     return new ChunkCopiesLayout<>(spec, plan, executors, input);
-  }
-
-  /**
-   * The copies {@code strategy}'s {@code spec} keeps on {@code executors} registered ({@link
-   * CopiesSpec#fittedCopies}) and within the {@code budget} of storage memory; 0 when the memory
-   * holds fewer than two of the copies asked for, and the strategy should run {@code bsp}. Logged
-   * when fewer than asked.
-   */
-  public static int fittedCopies(
-      AggregationStrategy strategy, CopiesSpec spec, int executors, StorageBudget budget) {
-    int byExecutors = spec.fittedCopies(executors);
-    if (byExecutors != spec.copies()) {
-      LOG.info(
-          "FlexCode: {} asks for r={} copies of each chunk, {} executor(s) registered: caching {}",
-          strategy.describe(),
-          spec.copies(),
-          executors,
-          byExecutors);
-    }
-    int fitted = Math.min(byExecutors, budget.copiesThatFit());
-    if (fitted < Math.min(2, byExecutors)) {
-      fitted = 0;
-    }
-    if (fitted < byExecutors) {
-      LOG.warn(
-          "FlexCode: {} caches r={} copies of each chunk, but {}: {}",
-          strategy.spec(),
-          byExecutors,
-          budget.describe(),
-          fitted > 0 ? "caching " + fitted : "too little for two copies, running bsp");
-    }
-    return fitted;
   }
 
   @Override

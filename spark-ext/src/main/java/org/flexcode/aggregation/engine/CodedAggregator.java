@@ -19,6 +19,7 @@ import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.EngineTestHooks;
 import org.flexcode.aggregation.IterationDetail;
 import org.flexcode.aggregation.LateLaunchPolicy;
+import org.flexcode.aggregation.LaunchSource;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.TaskLayout;
@@ -110,12 +111,12 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.jsc = JavaSparkContext.fromSparkContext(input.context());
     this.options = options;
     List<SparkInternals.Executor> executors = SparkInternals.executors(jsc.sc());
-    Optional<LayoutSource> own = strategy.capability(LayoutSource.class);
+    Optional<LayoutSource> own = LayoutProvider.of(strategy);
     this.strategy =
-        own.map(source -> source.fitTo(executors.size(), StorageBudget.of(input))).orElse(strategy);
+        own.map(source -> source.fitTo(executors.size(), LayoutSource.budgetOf(input)))
+            .orElse(strategy);
     this.data =
-        this.strategy
-            .capability(LayoutSource.class)
+        LayoutProvider.of(this.strategy)
             .map(source -> source.<T>layOut(input, executors))
             .orElseGet(() -> new CodedLayout<>(input));
     int n = data.data().getNumPartitions();

@@ -3,12 +3,14 @@ package org.flexcode.aggregation.engine;
 import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
 import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.StorageBudget;
 import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.StorageMemory;
 
 /**
- * A strategy capability: the strategy lays its input out itself (for example chunk copies cached on
- * several executors) instead of the engine's {@link CodedLayout}. The engine asks for it with
- * {@code strategy.capability(LayoutSource.class)}.
+ * A layout of the input other than the engine's {@link CodedLayout} (for example chunk copies
+ * cached on several executors): a strategy's own capability, or a {@link LayoutProvider}'s for a
+ * strategy with a Spark-free layout capability.
  */
 public interface LayoutSource {
 
@@ -17,6 +19,15 @@ public interface LayoutSource {
    * free (for example fewer copies, or {@code bsp} when no copies fit).
    */
   AggregationStrategy fitTo(int executors, StorageBudget budget);
+
+  /**
+   * The budget for laying out {@code input}: one task measures its first partition (computing it
+   * once more when {@code input} is not persisted; the Estimators' inputs are).
+   */
+  static StorageBudget budgetOf(JavaRDD<?> input) {
+    return new StorageBudget(
+        StorageMemory.estimatedBytes(input.rdd()), StorageMemory.freeBytes(input.context()));
+  }
 
   /** The layout of {@code input} (one block per partition) over {@code executors}. */
   <T> DataLayout<T> layOut(JavaRDD<T> input, List<SparkInternals.Executor> executors);

@@ -9,6 +9,7 @@ import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.scheduler.SparkListenerTaskStart;
+import org.flexcode.aggregation.TaskLaunches;
 import org.flexcode.spark.SparkInternals;
 
 /**
@@ -18,7 +19,7 @@ import org.flexcode.spark.SparkInternals;
  * engine's job tag prefix; a task of a job of {@code steal}'s block tasks (partition p running the
  * home copies of chunks p .. p + g - 1) counts as the launch of each of those chunks.
  */
-public final class TaskLaunchListener extends SparkListener {
+public final class TaskLaunchListener extends SparkListener implements TaskLaunches {
 
   private final String tagPrefix;
   private final Map<Integer, Integer> stageToIteration = new ConcurrentHashMap<>();
@@ -139,13 +140,13 @@ public final class TaskLaunchListener extends SparkListener {
     }
   }
 
-  /** When task {@code task} of {@code iteration} launched, or -1 if it has not (yet) been seen. */
+  @Override
   public long launchTime(int iteration, int task) {
     Long t = launchMs.get(key(iteration, task));
     return t == null ? -1 : t;
   }
 
-  /** The executor task {@code task} of {@code iteration} first launched on, or null. */
+  @Override
   public String launchExecutor(int iteration, int task) {
     return launchExecutor.get(key(iteration, task));
   }

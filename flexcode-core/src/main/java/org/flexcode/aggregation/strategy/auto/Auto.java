@@ -1,20 +1,16 @@
 package org.flexcode.aggregation.strategy.auto;
 
-import java.util.List;
-import org.apache.spark.api.java.JavaRDD;
 import org.flexcode.adaptive.BackupChooser;
 import org.flexcode.adaptive.StealHome;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ShadowSpec;
+import org.flexcode.aggregation.StorageBudget;
 import org.flexcode.aggregation.StrategyDefaults;
-import org.flexcode.aggregation.copies.ChunkCopiesLayout;
+import org.flexcode.aggregation.copies.CopiedLayout;
+import org.flexcode.aggregation.copies.CopiesFit;
 import org.flexcode.aggregation.copies.CopiesSpec;
-import org.flexcode.aggregation.engine.DataLayout;
-import org.flexcode.aggregation.engine.LayoutSource;
-import org.flexcode.aggregation.engine.StorageBudget;
 import org.flexcode.coding.GradientCode;
-import org.flexcode.spark.SparkInternals;
 import org.flexcode.spec.SpecText;
 
 /**
@@ -32,7 +28,7 @@ import org.flexcode.spec.SpecText;
  * <p>{@link #isExact()} is {@code exact}: with {@code exact=false} an iteration may be inexact.
  */
 public record Auto(boolean exact, int copies, int chunks, double floor)
-    implements AggregationStrategy, LayoutSource {
+    implements AggregationStrategy, CopiedLayout {
 
   /** Validates (the layout as {@link CopiesSpec}). */
   public Auto {
@@ -44,6 +40,7 @@ public record Auto(boolean exact, int copies, int chunks, double floor)
    * The layout: steal's, with these copies and chunks and its default late copies; the holders'
    * copies cached on first use (bsp and ignore iterations run home copies alone).
    */
+  @Override
   public CopiesSpec layout() {
     return new CopiesSpec(copies, chunks, StrategyDefaults.STEAL_LATE, StealHome.AUTO, true);
   }
@@ -54,16 +51,11 @@ public record Auto(boolean exact, int copies, int chunks, double floor)
    */
   @Override
   public AggregationStrategy fitTo(int executors, StorageBudget budget) {
-    int fitted = ChunkCopiesLayout.fittedCopies(this, layout(), executors, budget);
+    int fitted = CopiesFit.fittedCopies(this, layout(), executors, budget);
     if (fitted == 0) {
       return AggregationStrategy.bsp();
     }
     return fitted == copies ? this : new Auto(exact, fitted, chunks, floor);
-  }
-
-  @Override
-  public <T> DataLayout<T> layOut(JavaRDD<T> input, List<SparkInternals.Executor> executors) {
-    return ChunkCopiesLayout.of(this, layout(), input, executors);
   }
 
   /** {@code auto:exact=B}, with r, chunks and floor when not the defaults. */

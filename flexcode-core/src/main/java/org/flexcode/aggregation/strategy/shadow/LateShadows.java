@@ -6,8 +6,8 @@ import java.util.List;
 import org.flexcode.aggregation.Arrivals;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.ShadowSpec;
+import org.flexcode.aggregation.TaskLaunches;
 import org.flexcode.aggregation.TaskLayout;
-import org.flexcode.aggregation.engine.TaskLaunchListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,11 +30,10 @@ public final class LateShadows implements LateLaunchPolicy {
   private final TaskLayout layout;
   private final int maxUnfinished;
   private final double multiplier;
-  private final TaskLaunchListener listener;
+  private final TaskLaunches listener;
 
   /** {@code tolerance}: the code's s. */
-  public LateShadows(
-      TaskLayout layout, int tolerance, ShadowSpec shadows, TaskLaunchListener listener) {
+  public LateShadows(TaskLayout layout, int tolerance, ShadowSpec shadows, TaskLaunches listener) {
     this.layout = layout;
     this.maxUnfinished = tolerance + shadows.count();
     this.multiplier = shadows.lateMultiplier();

@@ -7,10 +7,10 @@ import java.util.TreeMap;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.LateLaunchPolicy;
+import org.flexcode.aggregation.LaunchSource;
 import org.flexcode.aggregation.ShadowSpec;
+import org.flexcode.aggregation.TaskLaunches;
 import org.flexcode.aggregation.TaskLayout;
-import org.flexcode.aggregation.engine.LaunchSource;
-import org.flexcode.aggregation.engine.TaskLaunchListener;
 import org.flexcode.coding.Decoding;
 import org.flexcode.coding.GradientCode;
 
@@ -93,7 +93,7 @@ record ShadowedDecoder(Shadowed strategy, GradientCode code)
    * job.
    */
   @Override
-  public LateLaunchPolicy launches(TaskLayout layout, TaskLaunchListener listener) {
+  public LateLaunchPolicy launches(TaskLayout layout, TaskLaunches listener) {
     ShadowSpec shadows = shadows();
     return shadows.late()
         ? new LateShadows(layout, code.stragglerTolerance(), shadows, listener)

@@ -11,10 +11,10 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.LateLaunchPolicy;
+import org.flexcode.aggregation.LaunchSource;
 import org.flexcode.aggregation.StaleResults;
+import org.flexcode.aggregation.TaskLaunches;
 import org.flexcode.aggregation.TaskLayout;
-import org.flexcode.aggregation.engine.LaunchSource;
-import org.flexcode.aggregation.engine.TaskLaunchListener;
 import org.flexcode.coding.GradientCode;
 
 /**
@@ -116,7 +116,7 @@ public final class SspDecoder implements BoundStrategy, Adaptive, StaleResults, 
    * Launches that wait for stale results rather than exceed the staleness ({@link SspLaunches}).
    */
   @Override
-  public LateLaunchPolicy launches(TaskLayout layout, TaskLaunchListener listener) {
+  public LateLaunchPolicy launches(TaskLayout layout, TaskLaunches listener) {
     return new SspLaunches(this);
   }
 }

@@ -1,22 +1,18 @@
 package org.flexcode.aggregation.strategy.steal;
 
-import java.util.List;
-import org.apache.spark.api.java.JavaRDD;
 import org.flexcode.adaptive.StealHome;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ShadowSpec;
+import org.flexcode.aggregation.StorageBudget;
 import org.flexcode.aggregation.StrategyDefaults;
-import org.flexcode.aggregation.copies.ChunkCopiesLayout;
+import org.flexcode.aggregation.copies.CopiedLayout;
+import org.flexcode.aggregation.copies.CopiesFit;
 import org.flexcode.aggregation.copies.CopiesSpec;
 import org.flexcode.aggregation.copies.StealDecoder;
 import org.flexcode.aggregation.copies.StealLaunches;
 import org.flexcode.aggregation.copies.StealPlan;
-import org.flexcode.aggregation.engine.DataLayout;
-import org.flexcode.aggregation.engine.LayoutSource;
-import org.flexcode.aggregation.engine.StorageBudget;
 import org.flexcode.coding.GradientCode;
-import org.flexcode.spark.SparkInternals;
 import org.flexcode.spec.SpecText;
 
 /**
@@ -33,7 +29,7 @@ import org.flexcode.spec.SpecText;
  * chunks, so {@link #code} is the uncoded code over n x chunks x r tasks.
  */
 public record Steal(int copies, int chunks, double late, StealHome home)
-    implements AggregationStrategy, LayoutSource {
+    implements AggregationStrategy, CopiedLayout {
 
   /** With home work chosen by measurement ({@code home=auto}). */
   public Steal(int copies, int chunks, double late) {
@@ -46,6 +42,7 @@ public record Steal(int copies, int chunks, double late, StealHome home)
   }
 
   /** The chunk copies this strategy caches, each at setup. */
+  @Override
   public CopiesSpec layout() {
     return new CopiesSpec(copies, chunks, late, home, false);
   }
@@ -56,16 +53,11 @@ public record Steal(int copies, int chunks, double late, StealHome home)
    */
   @Override
   public AggregationStrategy fitTo(int executors, StorageBudget budget) {
-    int fitted = ChunkCopiesLayout.fittedCopies(this, layout(), executors, budget);
+    int fitted = CopiesFit.fittedCopies(this, layout(), executors, budget);
     if (fitted == 0) {
       return AggregationStrategy.bsp();
     }
     return fitted == copies ? this : new Steal(fitted, chunks, late, home);
-  }
-
-  @Override
-  public <T> DataLayout<T> layOut(JavaRDD<T> input, List<SparkInternals.Executor> executors) {
-    return ChunkCopiesLayout.of(this, layout(), input, executors);
   }
 
   /**
