@@ -27,7 +27,7 @@ final class AutoIgnoreRule implements Rule {
 
   @Override
   public String spec() {
-    return "ignore:b=auto,floor=" + Specs.num(floor) + ",window=" + window;
+    return "ignore:b=auto,floor=" + Checks.num(floor) + ",window=" + window;
   }
 
   @Override

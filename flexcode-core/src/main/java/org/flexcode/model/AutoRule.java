@@ -27,8 +27,8 @@ final class AutoRule implements Rule {
   private final double floor;
 
   AutoRule(boolean exact, int r, int chunks, double floor) {
-    Specs.check(r >= 1, "auto: r (copies of each chunk) must be >= 1, got " + r);
-    Specs.check(chunks >= 1, "auto: chunks (per block) must be >= 1, got " + chunks);
+    Checks.check(r >= 1, "auto: r (copies of each chunk) must be >= 1, got " + r);
+    Checks.check(chunks >= 1, "auto: chunks (per block) must be >= 1, got " + chunks);
     BackupChooser.checkFloor(floor);
     this.exact = exact;
     this.r = r;
@@ -42,7 +42,7 @@ final class AutoRule implements Rule {
         + exact
         + (r != StrategyDefaults.STEAL_COPIES ? ",r=" + r : "")
         + (chunks != StrategyDefaults.STEAL_CHUNKS ? ",chunks=" + chunks : "")
-        + (floor != StrategyDefaults.AUTO_FLOOR ? ",floor=" + Specs.num(floor) : "");
+        + (floor != StrategyDefaults.AUTO_FLOOR ? ",floor=" + Checks.num(floor) : "");
   }
 
   @Override

@@ -47,16 +47,16 @@ public record Cluster(
 
   /** Validates. */
   public Cluster {
-    Specs.check(executors >= 1, "cluster: executors must be >= 1, got " + executors);
-    Specs.check(cores >= 1, "cluster: cores must be >= 1, got " + cores);
-    Specs.check(tasks >= 1, "cluster: tasks must be >= 1, got " + tasks);
-    Specs.check(blockMs > 0 && Double.isFinite(blockMs), "cluster: blockMs must be > 0");
-    Specs.check(costs != null, "cluster: costs must not be null");
-    Specs.check(modelMb >= 0, "cluster: modelMb must be >= 0, got " + modelMb);
-    Specs.check(
+    Checks.check(executors >= 1, "cluster: executors must be >= 1, got " + executors);
+    Checks.check(cores >= 1, "cluster: cores must be >= 1, got " + cores);
+    Checks.check(tasks >= 1, "cluster: tasks must be >= 1, got " + tasks);
+    Checks.check(blockMs > 0 && Double.isFinite(blockMs), "cluster: blockMs must be > 0");
+    Checks.check(costs != null, "cluster: costs must not be null");
+    Checks.check(modelMb >= 0, "cluster: modelMb must be >= 0, got " + modelMb);
+    Checks.check(
         unslowedBlockMs >= 0 && Double.isFinite(unslowedBlockMs),
         "cluster: unslowedBlockMs must be finite and >= 0, got " + unslowedBlockMs);
-    Specs.check(hostCores >= 0, "cluster: hostCores must be >= 0, got " + hostCores);
+    Checks.check(hostCores >= 0, "cluster: hostCores must be >= 0, got " + hostCores);
   }
 
   /** The same cluster with n tasks. */

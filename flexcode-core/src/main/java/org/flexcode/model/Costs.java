@@ -52,7 +52,7 @@ public record Costs(
       chunkLaunchMs
     };
     for (double v : all) {
-      Specs.check(v >= 0 && Double.isFinite(v), "costs must be finite and >= 0, got " + v);
+      Checks.check(v >= 0 && Double.isFinite(v), "costs must be finite and >= 0, got " + v);
     }
   }
 

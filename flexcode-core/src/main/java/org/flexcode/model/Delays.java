@@ -52,15 +52,15 @@ final class Delays {
     private final double max;
 
     SlowWorker(double p, double max) {
-      Specs.check(p >= 0 && p <= 1, "slow-worker: p must be in [0, 1], got " + p);
-      Specs.check(max >= 0, "slow-worker: max must be >= 0, got " + max);
+      Checks.check(p >= 0 && p <= 1, "slow-worker: p must be in [0, 1], got " + p);
+      Checks.check(max >= 0, "slow-worker: max must be >= 0, got " + max);
       this.p = p;
       this.max = max;
     }
 
     @Override
     public String spec() {
-      return "slow-worker:p=" + Specs.num(p) + ",max=" + Specs.num(max);
+      return "slow-worker:p=" + Checks.num(p) + ",max=" + Checks.num(max);
     }
 
     @Override
@@ -73,13 +73,13 @@ final class Delays {
     private final double alpha;
 
     PowerLaw(double alpha) {
-      Specs.check(alpha > 1, "power-law: alpha must be > 1, got " + alpha);
+      Checks.check(alpha > 1, "power-law: alpha must be > 1, got " + alpha);
       this.alpha = alpha;
     }
 
     @Override
     public String spec() {
-      return "power-law:alpha=" + Specs.num(alpha);
+      return "power-law:alpha=" + Checks.num(alpha);
     }
 
     @Override
@@ -112,8 +112,8 @@ final class Delays {
     Persistent(int k, double factor, boolean skew) {
       String name = skew ? "skew" : "persistent";
       String what = skew ? "load" : "factor";
-      Specs.check(k >= 0, name + ": k must be >= 0, got " + k);
-      Specs.check(factor >= 1, name + ": " + what + " must be >= 1, got " + factor);
+      Checks.check(k >= 0, name + ": k must be >= 0, got " + k);
+      Checks.check(factor >= 1, name + ": " + what + " must be >= 1, got " + factor);
       this.k = k;
       this.factor = factor;
       this.skew = skew;
@@ -122,7 +122,7 @@ final class Delays {
     @Override
     public String spec() {
       return (skew ? "skew:k=" + k + ",load=" : "persistent:k=" + k + ",factor=")
-          + Specs.num(factor);
+          + Checks.num(factor);
     }
 
     @Override
@@ -142,9 +142,10 @@ final class Delays {
     private final double factor;
 
     Markov(double slow, double recover, double factor) {
-      Specs.check(slow >= 0 && slow <= 1, "markov: slow must be in [0, 1], got " + slow);
-      Specs.check(recover > 0 && recover <= 1, "markov: recover must be in (0, 1], got " + recover);
-      Specs.check(factor >= 1, "markov: factor must be >= 1, got " + factor);
+      Checks.check(slow >= 0 && slow <= 1, "markov: slow must be in [0, 1], got " + slow);
+      Checks.check(
+          recover > 0 && recover <= 1, "markov: recover must be in (0, 1], got " + recover);
+      Checks.check(factor >= 1, "markov: factor must be >= 1, got " + factor);
       this.slow = slow;
       this.recover = recover;
       this.factor = factor;
@@ -153,11 +154,11 @@ final class Delays {
     @Override
     public String spec() {
       return "markov:slow="
-          + Specs.num(slow)
+          + Checks.num(slow)
           + ",recover="
-          + Specs.num(recover)
+          + Checks.num(recover)
           + ",factor="
-          + Specs.num(factor);
+          + Checks.num(factor);
     }
 
     /** The stationary share of slow executors: slow / (slow + recover). */

@@ -22,8 +22,8 @@ final class GcdcRule implements Rule {
   private final int clusters;
 
   GcdcRule(int s, int clusters) {
-    Specs.check(s >= 0, "gcdc: s (stragglers per cluster) must be >= 0, got " + s);
-    Specs.check(clusters >= 1, "gcdc: clusters must be >= 1, got " + clusters);
+    Checks.check(s >= 0, "gcdc: s (stragglers per cluster) must be >= 0, got " + s);
+    Checks.check(clusters >= 1, "gcdc: clusters must be >= 1, got " + clusters);
     this.s = s;
     this.clusters = clusters;
   }

@@ -9,7 +9,7 @@ final class MonteCarloModel implements IterationModel {
   private final MachineDelays delays;
 
   MonteCarloModel(Cluster cluster, MachineDelays delays) {
-    Specs.check(cluster != null && delays != null, "model: cluster and delays must not be null");
+    Checks.check(cluster != null && delays != null, "model: cluster and delays must not be null");
     this.cluster = cluster;
     this.delays = delays;
   }
@@ -26,7 +26,7 @@ final class MonteCarloModel implements IterationModel {
 
   @Override
   public ModelSummary run(Rule rule, int iterations, long seed) {
-    Specs.check(iterations >= 1, "model: iterations must be >= 1, got " + iterations);
+    Checks.check(iterations >= 1, "model: iterations must be >= 1, got " + iterations);
     Rule.Simulation simulation = rule.prepare(cluster);
     int m = cluster.executors();
     double[] loads = new double[m];

@@ -66,7 +66,7 @@ final class PrefixRules {
     private final int b;
 
     Ignore(int b) {
-      Specs.check(b >= 0, "ignore: b (tasks to ignore) must be >= 0, got " + b);
+      Checks.check(b >= 0, "ignore: b (tasks to ignore) must be >= 0, got " + b);
       this.b = b;
     }
 
@@ -78,7 +78,7 @@ final class PrefixRules {
     @Override
     public Simulation prepare(Cluster cluster) {
       int n = cluster.tasks();
-      Specs.check(b < n, "ignore: b=" + b + " must be < the number of tasks n=" + n);
+      Checks.check(b < n, "ignore: b=" + b + " must be < the number of tasks n=" + n);
       return new PrefixSimulation(cluster, ones(n), counting(n - b), false);
     }
 
@@ -95,7 +95,7 @@ final class PrefixRules {
     private final BiFunction<Integer, Integer, GradientCode> codeOf; // (n, s) -> the code
 
     Coded(String name, int s, BiFunction<Integer, Integer, GradientCode> codeOf) {
-      Specs.check(s >= 0, name + ": s (stragglers tolerated) must be >= 0, got " + s);
+      Checks.check(s >= 0, name + ": s (stragglers tolerated) must be >= 0, got " + s);
       this.name = name;
       this.s = s;
       this.codeOf = codeOf;
@@ -141,21 +141,21 @@ final class PrefixRules {
     private final double f;
 
     Shadow(int m, double f) {
-      Specs.check(m >= 1, "shadow: m (shadow tasks) must be >= 1, got " + m);
-      Specs.check(f > 0 && f <= 1, "shadow: f must be in (0, 1], got " + f);
+      Checks.check(m >= 1, "shadow: m (shadow tasks) must be >= 1, got " + m);
+      Checks.check(f > 0 && f <= 1, "shadow: f must be in (0, 1], got " + f);
       this.m = m;
       this.f = f;
     }
 
     @Override
     public String spec() {
-      return "shadow:m=" + m + ",f=" + Specs.num(f);
+      return "shadow:m=" + m + ",f=" + Checks.num(f);
     }
 
     @Override
     public Simulation prepare(Cluster cluster) {
       int n = cluster.tasks();
-      Specs.check(m <= n, "shadow: m=" + m + " shadow tasks for only " + n + " blocks");
+      Checks.check(m <= n, "shadow: m=" + m + " shadow tasks for only " + n + " blocks");
       double[] blocks = ones(n + m);
       int[] shadowOf = new int[n];
       for (int j = 0; j < n; j++) {

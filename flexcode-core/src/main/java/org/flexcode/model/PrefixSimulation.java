@@ -54,7 +54,7 @@ final class PrefixSimulation implements Rule.Simulation {
    * @param ideal whether to ignore the factors and loads (the no-straggler limit)
    */
   PrefixSimulation(Cluster cluster, double[] blocks, Stopping stopping, boolean ideal) {
-    Specs.check(blocks.length <= INDEX_MASK, "model: at most 4M tasks, got " + blocks.length);
+    Checks.check(blocks.length <= INDEX_MASK, "model: at most 4M tasks, got " + blocks.length);
     this.cluster = cluster;
     this.blocks = blocks.clone();
     this.stopping = stopping;

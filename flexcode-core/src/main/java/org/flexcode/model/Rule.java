@@ -10,23 +10,25 @@ import org.flexcode.coding.GradientCode;
  * next pending task); a task lasts launch + blocks x T x load(executor) x factor(executor,
  * iteration).
  *
- * <p>Specs ({@link #parse}): {@code bsp} (every task); {@code ignore:b=1} (the first n - b); {@code
- * ignore:b=auto,floor=0.75,window=5} (b chosen per iteration from the simulated history); {@code
- * frc:s=1}, {@code cyclic:s=1} (s+1 blocks per task; the first time the finished set decodes, by
- * {@link org.flexcode.coding.GradientCode#isDecodable}); {@code gcdc:s=1,clusters=2} (s+1 blocks
- * per task, clusters re-formed per iteration from the simulated history, ends when FRC decodes
- * within every cluster); {@code shadow:m=1,f=0.1} (m extra tasks, shadow k holding the fraction f
- * of blocks [k n/m, (k+1) n/m), queued after the primaries: ends when every primary finished, or
- * when at most m primaries are missing and each missing block's shadow finished); {@code limit}
- * (bsp with no straggler and no skew); {@code balanced} (perfect load balancing: launch + total
- * work / sum over cores of 1 / factor); {@code steal:r=3,chunks=4,late=1.5} (every block cut into
- * chunks, each cached on r distinct executors; an executor computes its home chunks first, then its
- * idle cores take pending chunks they hold a copy of, then late copies of chunks running over late
- * x the median; slow executors avoided as the engine does; exact, ends when every chunk finished);
- * {@code ssp:staleness=1,b=1} (late tasks keep running into later iterations, at most b blocks
- * missing, none waited on for more than k iterations); {@code auto:exact=false} (steal's layout,
- * each iteration in the mode the engine's chooser picks from the simulated history: bsp, steal or
- * ignore:b).
+ * <p>Specs ({@link #parse}) are the engine's ({@link
+ * org.flexcode.aggregation.AggregationStrategy#parse}, its defaults; engine-only keys such as
+ * shadow's selector change nothing here): {@code bsp} (every task); {@code ignore:b=1} (the first n
+ * - b); {@code ignore:b=auto,floor=0.75,window=5} (b chosen per iteration from the simulated
+ * history); {@code frc:s=1}, {@code cyclic:s=1} (s+1 blocks per task; the first time the finished
+ * set decodes, by {@link org.flexcode.coding.GradientCode#isDecodable}); {@code
+ * gcdc:s=1,clusters=2} (s+1 blocks per task, clusters re-formed per iteration from the simulated
+ * history, ends when FRC decodes within every cluster); {@code shadow:m=1,f=0.1} (m extra tasks,
+ * shadow k holding the fraction f of blocks [k n/m, (k+1) n/m), queued after the primaries: ends
+ * when every primary finished, or when at most m primaries are missing and each missing block's
+ * shadow finished); {@code limit} (bsp with no straggler and no skew); {@code balanced} (perfect
+ * load balancing: launch + total work / sum over cores of 1 / factor); {@code
+ * steal:r=3,chunks=4,late=1.5} (every block cut into chunks, each cached on r distinct executors;
+ * an executor computes its home chunks first, then its idle cores take pending chunks they hold a
+ * copy of, then late copies of chunks running over late x the median; slow executors avoided as the
+ * engine does; exact, ends when every chunk finished); {@code ssp:staleness=1,b=1} (late tasks keep
+ * running into later iterations, at most b blocks missing, none waited on for more than k
+ * iterations); {@code auto:exact=false} (steal's layout, each iteration in the mode the engine's
+ * chooser picks from the simulated history: bsp, steal or ignore:b).
  */
 public interface Rule {
 
@@ -107,9 +109,12 @@ public interface Rule {
     return new SspRule(staleness, b);
   }
 
-  /** Parses a spec (see the class comment). */
+  /**
+   * Parses a spec with the engine's parser (see the class comment), or {@code limit} / {@code
+   * balanced}.
+   */
   static Rule parse(String spec) {
-    return Specs.RULES.parse(spec);
+    return StrategyRules.parse(spec);
   }
 
   /** The canonical spec. */

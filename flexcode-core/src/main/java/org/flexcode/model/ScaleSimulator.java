@@ -40,11 +40,11 @@ public record ScaleSimulator(
 
   /** Validates. */
   public ScaleSimulator {
-    Specs.check(cores >= 1, "simulate: cores must be >= 1, got " + cores);
-    Specs.check(blockMs > 0, "simulate: blockMs must be > 0, got " + blockMs);
-    Specs.check(costs != null, "simulate: costs must not be null");
-    Specs.check(taskBudget >= 1, "simulate: taskBudget must be >= 1, got " + taskBudget);
-    Specs.check(unslowedBlockMs >= 0, "simulate: unslowedBlockMs must be >= 0");
+    Checks.check(cores >= 1, "simulate: cores must be >= 1, got " + cores);
+    Checks.check(blockMs > 0, "simulate: blockMs must be > 0, got " + blockMs);
+    Checks.check(costs != null, "simulate: costs must not be null");
+    Checks.check(taskBudget >= 1, "simulate: taskBudget must be >= 1, got " + taskBudget);
+    Checks.check(unslowedBlockMs >= 0, "simulate: unslowedBlockMs must be >= 0");
   }
 
   /** The same simulator with these costs and model size. */

@@ -22,9 +22,9 @@ final class StealRule implements Rule {
   private final StealHome home;
 
   StealRule(int r, int chunks, double late, StealHome home) {
-    Specs.check(r >= 1, "steal: r (copies of each chunk) must be >= 1, got " + r);
-    Specs.check(chunks >= 1, "steal: chunks (per block) must be >= 1, got " + chunks);
-    Specs.check(late == 0 || late >= 1, "steal: late must be 0 or >= 1, got " + late);
+    Checks.check(r >= 1, "steal: r (copies of each chunk) must be >= 1, got " + r);
+    Checks.check(chunks >= 1, "steal: chunks (per block) must be >= 1, got " + chunks);
+    Checks.check(late == 0 || late >= 1, "steal: late must be 0 or >= 1, got " + late);
     this.r = r;
     this.chunks = chunks;
     this.late = late;
@@ -45,7 +45,7 @@ final class StealRule implements Rule {
   public Simulation prepare(Cluster cluster) {
     int m = cluster.executors();
     int copies = Math.min(r, Math.max(2, m)); // as the engine fits r to the executors
-    Specs.check(copies <= m, "steal: r=" + copies + " copies need at least r executors, got " + m);
+    Checks.check(copies <= m, "steal: r=" + copies + " copies need at least r executors, got " + m);
     return new StealSimulation(cluster, copies, chunks, late, home);
   }
 

@@ -42,7 +42,7 @@ class AutoRuleTest {
         Rule.parse("steal").spec());
     assertEquals(
         "ignore:b=auto,floor="
-            + Specs.num(StrategyDefaults.IGNORE_FLOOR)
+            + Checks.num(StrategyDefaults.IGNORE_FLOOR)
             + ",window="
             + StrategyDefaults.IGNORE_WINDOW,
         Rule.parse("ignore:b=auto").spec());
