@@ -2,13 +2,22 @@ package org.flexcode.model;
 
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.function.BiFunction;
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.BoundStrategy;
+import org.flexcode.aggregation.CodeKind;
 import org.flexcode.coding.GradientCode;
 
 /** The rules that end at a prefix of the arrivals: bsp, limit, ignore, the codes and shadow. */
 final class PrefixRules {
 
   private PrefixRules() {}
+
+  /** One record per block: the model's blocks are equal. */
+  private static long[] records(int n) {
+    long[] r = new long[n];
+    Arrays.fill(r, 1L);
+    return r;
+  }
 
   private static double[] ones(int n) {
     double[] b = new double[n];
@@ -61,7 +70,7 @@ final class PrefixRules {
     }
   }
 
-  /** The first n - b arrivals. */
+  /** The first n - b arrivals, as the engine's decoder takes them. */
   static final class Ignore implements Rule {
     private final int b;
 
@@ -79,7 +88,9 @@ final class PrefixRules {
     public Simulation prepare(Cluster cluster) {
       int n = cluster.tasks();
       Checks.check(b < n, "ignore: b=" + b + " must be < the number of tasks n=" + n);
-      return new PrefixSimulation(cluster, ones(n), counting(n - b), false);
+      BoundStrategy bound = AggregationStrategy.ignore(b).bind(n, records(n));
+      return new PrefixSimulation(
+          cluster, ones(n), DecisionReplay.stopping(bound, -1, (double) (n - b) / n), false);
     }
 
     @Override
@@ -88,44 +99,32 @@ final class PrefixRules {
     }
   }
 
-  /** An exact code: ends the first time the finished set decodes. */
+  /** An exact code: ends when the engine's decoder decides (the finished set decodes). */
   static final class Coded implements Rule {
-    private final String name;
+    private final CodeKind kind;
     private final int s;
-    private final BiFunction<Integer, Integer, GradientCode> codeOf; // (n, s) -> the code
 
-    Coded(String name, int s, BiFunction<Integer, Integer, GradientCode> codeOf) {
-      Checks.check(s >= 0, name + ": s (stragglers tolerated) must be >= 0, got " + s);
-      this.name = name;
+    Coded(CodeKind kind, int s) {
+      Checks.check(s >= 0, kind + ": s (stragglers tolerated) must be >= 0, got " + s);
+      this.kind = kind;
       this.s = s;
-      this.codeOf = codeOf;
     }
 
     @Override
     public String spec() {
-      return name + ":s=" + s;
+      return kind + ":s=" + s;
     }
 
     @Override
     public Simulation prepare(Cluster cluster) {
       int n = cluster.tasks();
-      GradientCode code = codeOf.apply(n, s);
+      BoundStrategy bound = AggregationStrategy.coded(kind, s).bind(n, records(n));
+      GradientCode code = bound.code();
       double[] blocks = new double[n];
       for (int i = 0; i < n; i++) {
         blocks[i] = code.blocksOf(i).length;
       }
-      PrefixSimulation.Stopping stopping =
-          new PrefixSimulation.Stopping() {
-            @Override
-            public boolean done(BitSet finished) {
-              return code.isDecodable(finished);
-            }
-
-            @Override
-            public BitSet used(BitSet finished) {
-              return code.decode(finished).usedTasks();
-            }
-          };
+      PrefixSimulation.Stopping stopping = DecisionReplay.stopping(bound, -1, 1.0);
       return new PrefixSimulation(cluster, blocks, stopping, false);
     }
 

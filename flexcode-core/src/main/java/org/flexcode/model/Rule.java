@@ -1,8 +1,8 @@
 package org.flexcode.model;
 
 import org.flexcode.adaptive.StealHome;
+import org.flexcode.aggregation.CodeKind;
 import org.flexcode.aggregation.StrategyDefaults;
-import org.flexcode.coding.GradientCode;
 
 /**
  * A strategy's stopping rule as the model runs it: which tasks hold which work, and when an
@@ -52,12 +52,12 @@ public interface Rule {
 
   /** Fractional repetition code tolerating s stragglers. */
   static Rule frc(int s) {
-    return new PrefixRules.Coded("frc", s, GradientCode::fractionalRepetition);
+    return new PrefixRules.Coded(CodeKind.FRC, s);
   }
 
   /** Cyclic repetition code tolerating s stragglers. */
   static Rule cyclic(int s) {
-    return new PrefixRules.Coded("cyclic", s, GradientCode::cyclicRepetition);
+    return new PrefixRules.Coded(CodeKind.CYCLIC, s);
   }
 
   /**
