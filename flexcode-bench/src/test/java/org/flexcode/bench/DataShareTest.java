@@ -16,9 +16,14 @@ class DataShareTest {
       boolean exact, List<Integer> finished, List<Integer> used, List<Integer> cancelled) {
     List<TaskTiming> timings =
         finished.stream().map(t -> new TaskTiming(t, 0, "1", 0, 100, 0, t)).toList();
-    return new IterationRecord(
-        0, "ignore", 0, 100, 100, timings, used, cancelled, 0, 0, 0, 0, 0, 1, 2, 0.0, exact,
-        Map.of(), "", Map.of(), 1.0, 0, 0, 0, List.of(), 0);
+    return IterationRecord.builder(0, "ignore")
+        .times(0, 100, 100)
+        .finished(timings)
+        .used(used)
+        .cancelled(cancelled)
+        .ids(1, 2)
+        .decoding(0.0, exact)
+        .build();
   }
 
   @Test

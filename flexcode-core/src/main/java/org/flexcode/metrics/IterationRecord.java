@@ -85,4 +85,168 @@ public record IterationRecord(
   public long durationMs() {
     return endMs - submitMs;
   }
+
+  /**
+   * A builder of a record for iteration {@code iteration} of {@code strategy}: every field not set
+   * is zero, empty, exact, with record scale 1 (for strategies and tools outside the engine, and
+   * tests).
+   */
+  public static Builder builder(int iteration, String strategy) {
+    return new Builder(iteration, strategy);
+  }
+
+  /** Builds an {@link IterationRecord} field by field; see {@link #builder}. */
+  public static final class Builder {
+    private final int iteration;
+    private final String strategy;
+    private long submitMs;
+    private long decodeStartMs;
+    private long endMs;
+    private List<TaskTiming> finished = List.of();
+    private List<Integer> usedTasks = List.of();
+    private List<Integer> cancelledTasks = List.of();
+    private long wasteMs;
+    private long cancelledTaskMs;
+    private long decodeNanos;
+    private int failedAttempts;
+    private int lateResultsDropped;
+    private long accumulatorId;
+    private long broadcastId;
+    private double residual;
+    private boolean exact = true;
+    private Map<Integer, Integer> estimatedBlocks = Map.of();
+    private String choice = "";
+    private Map<Integer, Integer> staleResults = Map.of();
+    private double recordScale = 1.0;
+    private int executorsLost;
+    private int tasksResubmitted;
+    private long recomputeWaitMs;
+    private List<CancelledTask> cancelledRuns = List.of();
+    private int chunksMoved;
+
+    private Builder(int iteration, String strategy) {
+      this.iteration = iteration;
+      this.strategy = strategy;
+    }
+
+    /** Submitted at {@code submit}, decodable at {@code decodeStart}, ready at {@code end}. */
+    public Builder times(long submit, long decodeStart, long end) {
+      this.submitMs = submit;
+      this.decodeStartMs = decodeStart;
+      this.endMs = end;
+      return this;
+    }
+
+    /** The tasks that arrived before decoding, in arrival order. */
+    public Builder finished(List<TaskTiming> timings) {
+      this.finished = timings;
+      return this;
+    }
+
+    public Builder used(List<Integer> tasks) {
+      this.usedTasks = tasks;
+      return this;
+    }
+
+    public Builder cancelled(List<Integer> tasks) {
+      this.cancelledTasks = tasks;
+      return this;
+    }
+
+    /** Waste at the barrier, run time of cancelled tasks, decode time. */
+    public Builder costs(long waste, long cancelledTask, long decodeNs) {
+      this.wasteMs = waste;
+      this.cancelledTaskMs = cancelledTask;
+      this.decodeNanos = decodeNs;
+      return this;
+    }
+
+    public Builder failures(int failed, int lateDropped) {
+      this.failedAttempts = failed;
+      this.lateResultsDropped = lateDropped;
+      return this;
+    }
+
+    public Builder ids(long accumulator, long broadcast) {
+      this.accumulatorId = accumulator;
+      this.broadcastId = broadcast;
+      return this;
+    }
+
+    /** The decoding's residual and whether the aggregate is exact. */
+    public Builder decoding(double residualNorm, boolean isExact) {
+      this.residual = residualNorm;
+      this.exact = isExact;
+      return this;
+    }
+
+    public Builder estimated(Map<Integer, Integer> blocks) {
+      this.estimatedBlocks = blocks;
+      return this;
+    }
+
+    public Builder choice(String text) {
+      this.choice = text;
+      return this;
+    }
+
+    public Builder stale(Map<Integer, Integer> ages) {
+      this.staleResults = ages;
+      return this;
+    }
+
+    public Builder recordScale(double scale) {
+      this.recordScale = scale;
+      return this;
+    }
+
+    /** Executors lost, task attempts resubmitted, time waited for recomputation. */
+    public Builder recovery(int lost, int resubmitted, long recomputeWait) {
+      this.executorsLost = lost;
+      this.tasksResubmitted = resubmitted;
+      this.recomputeWaitMs = recomputeWait;
+      return this;
+    }
+
+    public Builder cancelledRuns(List<CancelledTask> runs) {
+      this.cancelledRuns = runs;
+      return this;
+    }
+
+    public Builder chunksMoved(int moved) {
+      this.chunksMoved = moved;
+      return this;
+    }
+
+    /** The record. */
+    public IterationRecord build() {
+      return new IterationRecord(
+          iteration,
+          strategy,
+          submitMs,
+          decodeStartMs,
+          endMs,
+          finished,
+          usedTasks,
+          cancelledTasks,
+          wasteMs,
+          cancelledTaskMs,
+          decodeNanos,
+          failedAttempts,
+          lateResultsDropped,
+          accumulatorId,
+          broadcastId,
+          residual,
+          exact,
+          estimatedBlocks,
+          choice,
+          staleResults,
+          recordScale,
+          executorsLost,
+          tasksResubmitted,
+          recomputeWaitMs,
+          cancelledRuns,
+          chunksMoved);
+    }
+  }
 }

@@ -49,32 +49,12 @@ class RunReportTest {
   }
 
   private static IterationRecord record(int iteration, long ms, int lost) {
-    return new IterationRecord(
-        iteration,
-        "bsp",
-        1000,
-        1000 + ms,
-        1000 + ms,
-        List.of(),
-        List.of(0, 1),
-        List.of(),
-        0,
-        0,
-        0,
-        lost,
-        0,
-        1,
-        2,
-        0.0,
-        true,
-        Map.of(),
-        "",
-        Map.of(),
-        1.0,
-        lost,
-        2 * lost,
-        250L * lost,
-        List.of(),
-        0);
+    return IterationRecord.builder(iteration, "bsp")
+        .times(1000, 1000 + ms, 1000 + ms)
+        .used(List.of(0, 1))
+        .failures(lost, 0)
+        .ids(1, 2)
+        .recovery(lost, 2 * lost, 250L * lost)
+        .build();
   }
 }

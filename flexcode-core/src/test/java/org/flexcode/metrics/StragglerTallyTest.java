@@ -43,33 +43,18 @@ class StragglerTallyTest {
         used.add(task);
       }
     }
-    return new IterationRecord(
-        iteration,
-        "steal",
-        SUBMIT,
-        SUBMIT + decodeAfter,
-        SUBMIT + decodeAfter + 5,
-        finished,
-        used,
-        cancelled,
-        0,
-        0,
-        0,
-        0,
-        0,
-        1,
-        2,
-        0.0,
-        exact,
-        Map.of(),
-        choice,
-        Map.of(),
-        1.0,
-        lost,
-        0,
-        0,
-        runs,
-        moved);
+    return IterationRecord.builder(iteration, "steal")
+        .times(SUBMIT, SUBMIT + decodeAfter, SUBMIT + decodeAfter + 5)
+        .finished(finished)
+        .used(used)
+        .cancelled(cancelled)
+        .ids(1, 2)
+        .decoding(0.0, exact)
+        .choice(choice)
+        .recovery(lost, 0, 0)
+        .cancelledRuns(runs)
+        .chunksMoved(moved)
+        .build();
   }
 
   private static IterationRecord plain(int iteration, String[] executors, long... ms) {
@@ -164,33 +149,12 @@ class StragglerTallyTest {
         finished.add(new TaskTiming(task, 0, executor, SUBMIT, SUBMIT + 100, 0, task));
       }
       records.add(
-          new IterationRecord(
-              it,
-              "steal",
-              SUBMIT,
-              SUBMIT + 400,
-              SUBMIT + 405,
-              finished,
-              List.of(0, 1, 2, 3, 4, 5, 6, 7),
-              List.of(),
-              0,
-              0,
-              0,
-              0,
-              0,
-              1,
-              2,
-              0.0,
-              true,
-              Map.of(),
-              "",
-              Map.of(),
-              1.0,
-              0,
-              0,
-              0,
-              List.of(),
-              0));
+          IterationRecord.builder(it, "steal")
+              .times(SUBMIT, SUBMIT + 400, SUBMIT + 405)
+              .finished(finished)
+              .used(List.of(0, 1, 2, 3, 4, 5, 6, 7))
+              .ids(1, 2)
+              .build());
     }
     StragglerReport report = StragglerTally.of(records);
     assertFalse(report.anyStraggled(), report.text());

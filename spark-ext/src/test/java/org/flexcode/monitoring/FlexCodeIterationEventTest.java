@@ -18,35 +18,22 @@ import org.junit.jupiter.api.Test;
 class FlexCodeIterationEventTest {
 
   private static final IterationRecord RECORD =
-      new IterationRecord(
-          3,
-          "auto:exact=true",
-          1000,
-          1400,
-          1410,
-          List.of(
-              new TaskTiming(0, 0, "0", 1010, 1100, 0, 0),
-              new TaskTiming(2, 1, "2", 1020, 1390, 5, 2)),
-          List.of(0, 2),
-          List.of(1),
-          12,
-          380,
-          4000,
-          1,
-          0,
-          7,
-          8,
-          0.0,
-          true,
-          Map.of(4, 1),
-          "mode=steal; reason",
-          Map.of(2, 1),
-          1.0,
-          0,
-          1,
-          0,
-          List.of(),
-          0);
+      IterationRecord.builder(3, "auto:exact=true")
+          .times(1000, 1400, 1410)
+          .finished(
+              List.of(
+                  new TaskTiming(0, 0, "0", 1010, 1100, 0, 0),
+                  new TaskTiming(2, 1, "2", 1020, 1390, 5, 2)))
+          .used(List.of(0, 2))
+          .cancelled(List.of(1))
+          .costs(12, 380, 4000)
+          .failures(1, 0)
+          .ids(7, 8)
+          .estimated(Map.of(4, 1))
+          .choice("mode=steal; reason")
+          .stale(Map.of(2, 1))
+          .recovery(0, 1, 0)
+          .build();
 
   @Test
   void readsBackFromSparksEventLogJson() {

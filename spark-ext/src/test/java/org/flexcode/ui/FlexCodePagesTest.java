@@ -59,33 +59,15 @@ class FlexCodePagesTest {
       String choice,
       boolean exact) {
     long submit = 10_000L * iteration;
-    return new IterationRecord(
-        iteration,
-        strategy,
-        submit,
-        submit + ms,
-        submit + ms,
-        finished,
-        finished.stream().map(TaskTiming::task).toList(),
-        cancelled,
-        0,
-        0,
-        0,
-        0,
-        0,
-        1,
-        2,
-        0.0,
-        exact,
-        Map.of(),
-        choice,
-        Map.of(),
-        1.0,
-        0,
-        0,
-        0,
-        List.of(),
-        0);
+    return IterationRecord.builder(iteration, strategy)
+        .times(submit, submit + ms, submit + ms)
+        .finished(finished)
+        .used(finished.stream().map(TaskTiming::task).toList())
+        .cancelled(cancelled)
+        .ids(1, 2)
+        .decoding(0.0, exact)
+        .choice(choice)
+        .build();
   }
 
   private static int count(String html, String regex) {

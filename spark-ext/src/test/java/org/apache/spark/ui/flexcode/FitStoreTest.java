@@ -19,33 +19,15 @@ class FitStoreTest {
 
   private static FitIteration iteration(String fit, int iteration) {
     IterationRecord record =
-        new IterationRecord(
-            iteration,
-            "steal",
-            100L * iteration,
-            100L * iteration + 40,
-            100L * iteration + 50,
-            List.of(new TaskTiming(0, 0, "1", 100L * iteration, 100L * iteration + 30, 0, 0)),
-            List.of(0),
-            List.of(1),
-            0,
-            10,
-            5,
-            0,
-            0,
-            1,
-            2,
-            0.0,
-            true,
-            Map.of(),
-            "",
-            Map.of(),
-            1.0,
-            0,
-            0,
-            0,
-            List.of(),
-            0);
+        IterationRecord.builder(iteration, "steal")
+            .times(100L * iteration, 100L * iteration + 40, 100L * iteration + 50)
+            .finished(
+                List.of(new TaskTiming(0, 0, "1", 100L * iteration, 100L * iteration + 30, 0, 0)))
+            .used(List.of(0))
+            .cancelled(List.of(1))
+            .costs(0, 10, 5)
+            .ids(1, 2)
+            .build();
     return new FitIteration(fit, "lr", record, 3, Map.of(1, "2"));
   }
 
