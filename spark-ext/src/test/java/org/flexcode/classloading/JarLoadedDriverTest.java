@@ -97,7 +97,10 @@ class JarLoadedDriverTest {
         .toAbsolutePath();
   }
 
-  /** A jar of the class files of {@code sources}: classes folders, or jars (their class files). */
+  /**
+   * A jar of {@code sources}: classes folders, or jars (their entries but the manifest), as the
+   * library's jar carries both: classes and {@code META-INF/services} files.
+   */
   private static Path jar(List<Path> sources, Path target) throws IOException {
     try (OutputStream file = Files.newOutputStream(target);
         JarOutputStream jar = new JarOutputStream(file)) {
@@ -113,7 +116,7 @@ class JarLoadedDriverTest {
         } else {
           try (JarFile in = new JarFile(source.toFile())) {
             for (JarEntry entry : Collections.list(in.entries())) {
-              if (entry.getName().endsWith(".class")) {
+              if (!entry.isDirectory() && !entry.getName().equals("META-INF/MANIFEST.MF")) {
                 jar.putNextEntry(new JarEntry(entry.getName()));
                 try (InputStream bytes = in.getInputStream(entry)) {
                   bytes.transferTo(jar);
