@@ -69,10 +69,7 @@ class DropInQualityTest {
       {
         String strategy = params == typical ? "cyclic" : DEFAULT;
         LogisticRegression ours =
-            params.apply(
-                strategy.equals(DEFAULT)
-                    ? new FlexCodeLogisticRegression()
-                    : new FlexCodeLogisticRegression().setStrategy(strategy));
+            params.apply(withStrategy(new FlexCodeLogisticRegression(), strategy));
         classifierMatches(reference, ours, data, strategy);
       }
     }
@@ -87,11 +84,7 @@ class DropInQualityTest {
       LinearSVC reference = params.apply(new LinearSVC());
       {
         String strategy = params == typical ? "cyclic" : DEFAULT;
-        LinearSVC ours =
-            params.apply(
-                strategy.equals(DEFAULT)
-                    ? new FlexCodeLinearSVC()
-                    : new FlexCodeLinearSVC().setStrategy(strategy));
+        LinearSVC ours = params.apply(withStrategy(new FlexCodeLinearSVC(), strategy));
         classifierMatches(reference, ours, data, strategy);
       }
     }
@@ -110,10 +103,7 @@ class DropInQualityTest {
       {
         String strategy = params == typical ? "cyclic" : DEFAULT;
         LinearRegression ours =
-            params.apply(
-                strategy.equals(DEFAULT)
-                    ? new FlexCodeLinearRegression()
-                    : new FlexCodeLinearRegression().setStrategy(strategy));
+            params.apply(withStrategy(new FlexCodeLinearRegression(), strategy));
         lossMatches(reference, ours, data, rmse, "LinearRegression " + strategy);
       }
     }
@@ -135,11 +125,7 @@ class DropInQualityTest {
       ALS reference = params.apply(new ALS());
       {
         String strategy = params == typical ? "cyclic" : DEFAULT;
-        ALS ours =
-            params.apply(
-                strategy.equals(DEFAULT)
-                    ? new FlexCodeALS()
-                    : new FlexCodeALS().setStrategy(strategy));
+        ALS ours = params.apply(withStrategy(new FlexCodeALS(), strategy));
         lossMatches(reference, ours, data, rmse, "ALS " + strategy);
       }
     }
@@ -163,12 +149,7 @@ class DropInQualityTest {
       double spark0 = reference.fit(data[0]).logPerplexity(data[1]);
       {
         String strategy = params == typical ? "cyclic" : DEFAULT;
-        FlexCodeLDA ours =
-            (FlexCodeLDA)
-                params.apply(
-                    strategy.equals(DEFAULT)
-                        ? new FlexCodeLDA()
-                        : new FlexCodeLDA().setStrategy(strategy));
+        FlexCodeLDA ours = (FlexCodeLDA) params.apply(withStrategy(new FlexCodeLDA(), strategy));
         ours.setSeed(3);
         double flexCode = ours.fit(data[0]).logPerplexity(data[1]);
         report("LDA " + strategy + " log-perplexity", flexCode, spark0);
@@ -224,6 +205,15 @@ class DropInQualityTest {
     return evaluator.getParam("metricName") == null
         ? "metric"
         : String.valueOf(evaluator.getOrDefault(evaluator.getParam("metricName")));
+  }
+
+  /** {@code estimator} with {@code strategy} set, or as it comes for {@link #DEFAULT}. */
+  @SuppressWarnings("unchecked")
+  private static <E extends org.apache.spark.ml.param.Params> E withStrategy(
+      E estimator, String strategy) {
+    return strategy.equals(DEFAULT)
+        ? estimator
+        : (E) estimator.set(estimator.getParam("strategy"), strategy);
   }
 
   private static void report(String what, double ours, double spark) {
