@@ -18,10 +18,11 @@ import org.flexcode.adaptive.StealHome;
  * {@link StealRule} prepared for one cluster: the chunk layout and the state carried from one
  * simulated iteration to the next (which executors the engine's {@link SlowExecutors} avoids).
  *
- * <p>An iteration is simulated event by event on the cores. A free core takes its executor's next
- * home chunk; with none left, the pending chunk it holds a copy of that its home would compute
- * last; with none pending, a late copy: a chunk whose only copy runs on another executor and has
- * run over {@code late} x the median duration of the copies finished so far (once {@link
+ * <p>An iteration is simulated event by event on the cores. A free core takes the lowest-numbered
+ * pending chunk its executor holds, its home copy or another (Spark's scheduler hands out the home
+ * copies' tasks so: each prefers every holder of its chunk, and an executor's pending tasks go in
+ * task order); with none pending, a late copy: a chunk whose only copy runs on another executor and
+ * has run over {@code late} x the median duration of the copies finished so far (once {@link
  * CopyThresholds#QUORUM} of the chunks are in, and at least {@link CopyThresholds#MIN_RUNTIME_MS})
  * is copied to this core, and the first copy to finish wins. A losing late copy is killed when its
  * chunk finishes; a losing home copy runs on (the engine does not kill it). An avoided executor
@@ -43,7 +44,6 @@ final class StealSimulation implements Rule.Simulation {
   private final double late;
   private final int[][] holders;
   private final int[][] home;
-  private final int[][] copies;
   private final int[][] held;
   private final SlowExecutors slow = new SlowExecutors();
   private final HomeGrouping grouping;
@@ -52,7 +52,7 @@ final class StealSimulation implements Rule.Simulation {
   private int iteration;
 
   private final int[] homeNext;
-  private final int[] copyNext;
+  private final int[] heldNext;
   private final double[] start;
   private final double[] end;
   private final int[] ranOn;
@@ -79,11 +79,10 @@ final class StealSimulation implements Rule.Simulation {
     for (int q = 0; q < total; q++) {
       holders[q] = holdersOf(q / chunks, q % chunks, r);
     }
-    home = queues(total, m, 0, 1, false);
-    copies = queues(total, m, 1, r, true); // thieves take what the home would compute last
-    held = queues(total, m, 0, r, false);
+    home = queues(total, m, 0, 1);
+    held = queues(total, m, 0, r);
     homeNext = new int[m];
-    copyNext = new int[m];
+    heldNext = new int[m];
     start = new double[total];
     end = new double[total];
     ranOn = new int[total];
@@ -108,13 +107,12 @@ final class StealSimulation implements Rule.Simulation {
   }
 
   /** Per executor, the chunks of which it holds copy {@code from}..{@code to - 1}. */
-  private int[][] queues(int total, int m, int from, int to, boolean reversed) {
+  private int[][] queues(int total, int m, int from, int to) {
     List<List<Integer>> byExecutor = new ArrayList<>();
     for (int e = 0; e < m; e++) {
       byExecutor.add(new ArrayList<>());
     }
-    for (int i = 0; i < total; i++) {
-      int q = reversed ? total - 1 - i : i;
+    for (int q = 0; q < total; q++) {
       for (int k = from; k < to; k++) {
         byExecutor.get(holders[q][k]).add(q);
       }
@@ -162,7 +160,7 @@ final class StealSimulation implements Rule.Simulation {
 
   private void reset() {
     Arrays.fill(homeNext, 0);
-    Arrays.fill(copyNext, 0);
+    Arrays.fill(heldNext, 0);
     Arrays.fill(start, Double.NaN);
     Arrays.fill(end, Double.POSITIVE_INFINITY);
     Arrays.fill(copyStart, Double.NaN);
@@ -279,21 +277,15 @@ final class StealSimulation implements Rule.Simulation {
   }
 
   /**
-   * The executor's next home chunk, else the next pending chunk it holds a copy of, else -1. An
-   * avoided executor takes only chunks every holder of which is avoided.
+   * The lowest-numbered pending chunk the executor holds a copy of, else -1. An avoided executor
+   * takes only chunks every holder of which is avoided.
    */
   private int nextChunk(int e) {
     boolean isAvoided = avoided.contains(e);
-    while (homeNext[e] < home[e].length && taken(home[e][homeNext[e]], isAvoided)) {
-      homeNext[e]++;
+    while (heldNext[e] < held[e].length && taken(held[e][heldNext[e]], isAvoided)) {
+      heldNext[e]++;
     }
-    if (homeNext[e] < home[e].length) {
-      return home[e][homeNext[e]++];
-    }
-    while (copyNext[e] < copies[e].length && taken(copies[e][copyNext[e]], isAvoided)) {
-      copyNext[e]++;
-    }
-    return copyNext[e] < copies[e].length ? copies[e][copyNext[e]++] : -1;
+    return heldNext[e] < held[e].length ? held[e][heldNext[e]++] : -1;
   }
 
   /** Started already, or (for an avoided executor) held by an executor that is not avoided. */
