@@ -47,9 +47,15 @@ public final class DecisionReplay {
 
   /**
    * The next iteration, whose task t finishes at {@code finishMs[t]} after the iteration started:
-   * the adaptive choice before it, the decision, and what the primaries' times showed after it.
+   * the adaptive choice before it, the decision, and what the primaries' times showed after it
+   * (each primary on an executor of its own).
    */
   public Replayed next(double[] finishMs) {
+    return next(finishMs, null);
+  }
+
+  /** As {@link #next(double[])}, primary t having run on executor {@code executors[t]}. */
+  public Replayed next(double[] finishMs, String[] executors) {
     adaptive.beforeIteration(iteration);
     Replayed replayed = replay(bound, finishMs);
     int primaries = bound.code().numTasks();
@@ -59,7 +65,7 @@ public final class DecisionReplay {
       censored.set(t, !replayed.arrived().get(t));
       ms[t] = Math.min(finishMs[t], replayed.endMs());
     }
-    adaptive.afterIteration(new TaskTimes(ms, censored, 0.0));
+    adaptive.afterIteration(new TaskTimes(ms, censored, 0.0, executors));
     iteration++;
     return replayed;
   }

@@ -17,6 +17,7 @@ import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.EngineTestHooks;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.metrics.TaskTiming;
 import org.flexcode.model.DecisionReplay;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
@@ -30,8 +31,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The model and the engine decide alike: each strategy runs in the engine with a task slot for
  * every task and injected delays drawn from a seed (so the delays set the arrival order), and the
- * model replays the same draws through the same decision code ({@link DecisionReplay}); per
- * iteration the tasks used and the tasks cancelled must be the same.
+ * model replays the same draws through the same decision code ({@link DecisionReplay}), each task's
+ * time the draw plus the launch-to-result time the engine measured for a task with no delay (the
+ * model's fitted cost); per iteration the tasks used and the tasks cancelled must be the same.
  */
 @ExtendWith(SparkExtension.class)
 @SparkMaster("local[8]")
@@ -78,7 +80,8 @@ class ModelEngineAgreementTest {
         CodedAggregator.create(data(jsc, RECORDS, TASKS), strategy, options)) {
       for (int it = 0; it < ITERATIONS; it++) {
         IterationRecord record = engine.aggregate(1.0, STATISTIC, 3).record();
-        DecisionReplay.Replayed replayed = model.next(delays[it]);
+        DecisionReplay.Replayed replayed =
+            model.next(withBase(delays[it], record), executors(record, bound.code().numTasks()));
         String what = spec + " iteration " + it + ": delays " + Arrays.toString(delays[it]);
         assertEquals(tasks(replayed.used()), sorted(record.usedTasks()), what + " used");
         assertEquals(
@@ -99,6 +102,33 @@ class ModelEngineAgreementTest {
       ms[t] = GAP_MS * ranks.get(t);
     }
     return ms;
+  }
+
+  /**
+   * The draws plus what a task with no delay took from submission to its result in this iteration
+   * (launch and compute, the model's fitted costs): the times the adaptive strategies learn from.
+   */
+  private static double[] withBase(double[] delays, IterationRecord record) {
+    double base = Double.POSITIVE_INFINITY;
+    for (TaskTiming t : record.finished()) {
+      base = Math.min(base, t.finishMs() - record.submitMs() - delays[t.task()]);
+    }
+    double[] ms = delays.clone();
+    for (int t = 0; t < ms.length; t++) {
+      ms[t] += Math.max(0, base);
+    }
+    return ms;
+  }
+
+  /** Where each primary ran, as its result said (null where none arrived). */
+  private static String[] executors(IterationRecord record, int primaries) {
+    String[] executors = new String[primaries];
+    for (TaskTiming t : record.finished()) {
+      if (t.task() < primaries) {
+        executors[t.task()] = t.executorId();
+      }
+    }
+    return executors;
   }
 
   private static long[] equalBlocks() {
