@@ -62,11 +62,11 @@ public final class EventLogParser {
 
   private void read(Part part, boolean lastPart) {
     try (BufferedReader in = new BufferedReader(part.reader())) {
-      String line = in.readLine();
+      String line = lineOf(in, part.name());
       int number = 0;
       while (line != null) {
         number++;
-        String next = in.readLine();
+        String next = lineOf(in, part.name());
         if (!line.isBlank()) {
           JsonNode event = event(part.name(), number, line, lastPart && next == null);
           if (event != null) {
@@ -77,6 +77,20 @@ public final class EventLogParser {
       }
     } catch (IOException e) {
       throw new UncheckedIOException(part.name() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The next line, or null at the end; a compressed stream that ends early (Spark was still writing
+   * it) ends the part with a warning.
+   */
+  private String lineOf(BufferedReader in, String name) throws IOException {
+    try {
+      return in.readLine();
+    } catch (java.io.EOFException e) {
+      warnings.add(
+          name + ": the compressed stream ends early (still being written), read to there");
+      return null;
     }
   }
 
@@ -175,7 +189,8 @@ public final class EventLogParser {
             info.path("Launch Time").asLong(),
             info.path("Finish Time").asLong(),
             event.path("Task Metrics").path("Executor Run Time").asLong(),
-            reason.equals("Success") && !info.path("Failed").asBoolean(false)));
+            reason.equals("Success") && !info.path("Failed").asBoolean(false),
+            event.path("Task Metrics").path("Input Metrics").path("Bytes Read").asLong()));
   }
 
   private StageState stage(JsonNode info) {

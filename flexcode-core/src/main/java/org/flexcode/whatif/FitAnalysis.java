@@ -13,7 +13,7 @@ import org.flexcode.metrics.StragglerReport;
  * @param tasks the main stage's task count
  * @param typicalTaskMs the typical task run time T, ms
  * @param launchMs the per-task launch cost, ms
- * @param dataBytes the cached input as logged (-1 when not cached)
+ * @param dataBytes the data an iteration reads, as logged (-1 when the log does not show it)
  * @param stragglers the diagnosis per executor
  * @param replayedMeanMs the model's mean iteration replaying the log as it ran (bsp, every stage
  *     and the driver time as logged): close to the measured mean when the model fits the log

@@ -16,12 +16,13 @@ import org.flexcode.model.Costs;
  * <ul>
  *   <li>the cluster: M executors (those that ran a main-stage task), n tasks (the main stage's most
  *       frequent task count), C = ceil(n / M) tasks per executor at once;
- *   <li>the per-task compute T: over iterations, the median of the iteration's typical executor
- *       time (the median over executors of each one's median task run time);
+ *   <li>the per-task compute T: over iterations, the median of the iteration's median task run
+ *       time;
  *   <li>the per-task launch cost L: the median over successful tasks of launch-to-finish minus the
  *       executor's run time (deserialization, result transfer, scheduling);
- *   <li>per iteration and executor the slowdown factor: the executor's median task run time in the
- *       iteration over T (1 when it ran no task in it);
+ *   <li>per iteration and executor the slowdown factor: the executor's longest task run time in the
+ *       iteration over T (1 when it ran no task in it): the model gives all of an executor's tasks
+ *       one factor, and the longest is the one a barrier waits for;
  *   <li>the driver time of each iteration is the log's own ({@link TrainingIteration#driverMs}),
  *       added to the model's compute span.
  * </ul>
@@ -55,10 +56,15 @@ final class FitCalibration {
     for (int i = 0; i < its.size(); i++) {
       LoggedStage stage = its.get(i).stage();
       taskCounts.merge(Math.max(stage.numTasks(), 1), 1, Integer::sum);
-      Map<String, Double> perExecutor = executorMedians(stage);
+      Map<String, Double> perExecutor = executorLongest(stage);
       names.addAll(perExecutor.keySet());
       medians.add(perExecutor);
-      typical[i] = SampleStats.median(toArray(perExecutor.values()));
+      typical[i] =
+          SampleStats.median(
+              stage.tasks().stream()
+                  .filter(LoggedTask::succeeded)
+                  .mapToDouble(LoggedTask::runMs)
+                  .toArray());
       stage.tasks().stream()
           .filter(LoggedTask::succeeded)
           .forEach(t -> launches.add((double) t.launchCostMs()));
@@ -100,7 +106,7 @@ final class FitCalibration {
     return typicalTaskMs;
   }
 
-  private static Map<String, Double> executorMedians(LoggedStage stage) {
+  private static Map<String, Double> executorLongest(LoggedStage stage) {
     Map<String, List<Double>> runs = new LinkedHashMap<>();
     for (LoggedTask task : stage.tasks()) {
       if (task.succeeded()) {
@@ -108,7 +114,8 @@ final class FitCalibration {
       }
     }
     Map<String, Double> out = new LinkedHashMap<>();
-    runs.forEach((e, ms) -> out.put(e, SampleStats.median(toArray(ms))));
+    runs.forEach(
+        (e, ms) -> out.put(e, ms.stream().mapToDouble(Double::doubleValue).max().orElse(0)));
     return out;
   }
 

@@ -34,6 +34,16 @@ public record LoggedStage(
     tasks = List.copyOf(tasks);
   }
 
+  /**
+   * The data its tasks read: the logged cached size, or the bytes its successful tasks read when
+   * larger (Spark's log rarely updates the cached size); 0 when neither is logged.
+   */
+  public long dataBytes() {
+    long read =
+        tasks.stream().filter(LoggedTask::succeeded).mapToLong(LoggedTask::inputBytes).sum();
+    return Math.max(cachedBytes, read);
+  }
+
   /** The earliest task launch to the latest task finish (0 with no task). */
   public long taskSpanMs() {
     long first = tasks.stream().mapToLong(LoggedTask::launchMs).min().orElse(0);

@@ -11,6 +11,8 @@ package org.flexcode.whatif;
  * @param finishMs when the driver heard it finish
  * @param runMs the executor's run time of the task ({@code Executor Run Time})
  * @param succeeded whether it ended in {@code Success}
+ * @param inputBytes the bytes it read ({@code Input Metrics}; a cached block's size when it read
+ *     one)
  */
 public record LoggedTask(
     String executor,
@@ -19,7 +21,8 @@ public record LoggedTask(
     long launchMs,
     long finishMs,
     long runMs,
-    boolean succeeded) {
+    boolean succeeded,
+    long inputBytes) {
 
   /** Launch to finish, the task's whole time as the driver saw it. */
   public long durationMs() {

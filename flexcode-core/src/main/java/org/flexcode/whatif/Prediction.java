@@ -8,8 +8,8 @@ package org.flexcode.whatif;
  * @param totalMs the predicted time of the fit's iterations, ms (NaN when not predicted)
  * @param savedMs the measured time minus the predicted (negative: slower than the job was)
  * @param copies the copies of the data its layout caches (1 for bsp)
- * @param memoryBytes the cached data its layout needs (copies x the logged cached size), -1 when
- *     the log shows no cached input
+ * @param memoryBytes the cached data its layout needs (copies x the data an iteration reads), -1
+ *     when the log does not show it
  * @param note why there is no figure, or "" when there is one
  */
 public record Prediction(

@@ -110,7 +110,7 @@ public final class WhatIf {
   }
 
   private static long dataBytes(Fit fit) {
-    long bytes = fit.iterations().stream().mapToLong(i -> i.stage().cachedBytes()).max().orElse(0);
+    long bytes = fit.iterations().stream().mapToLong(i -> i.stage().dataBytes()).max().orElse(0);
     return bytes > 0 ? bytes : -1;
   }
 

@@ -20,11 +20,10 @@ public final class WhatIfReport {
     out.append(
         String.format(
             Locale.ROOT,
-            "%s: Spark %s, %d jobs, %d fit(s)%n",
+            "%s: Spark %s, %d jobs%n",
             log.source(),
             log.sparkVersion(),
-            log.jobs().size(),
-            fits.size()));
+            log.jobs().size()));
     for (FitAnalysis f : fits) {
       out.append(fit(f));
     }
@@ -107,7 +106,7 @@ public final class WhatIfReport {
 
   private static String bytes(long bytes) {
     if (bytes < 0) {
-      return "input not cached";
+      return "unknown";
     }
     return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
   }
