@@ -113,7 +113,7 @@ public final class EventLogFiles {
               LZ4Factory.fastestInstance().fastDecompressor(),
               XXHashFactory.fastestInstance().newStreamingHash32(LZ4_CHECKSUM_SEED).asChecksum(),
               false);
-      case "zstd" -> new BufferedInputStream(new ZstdInputStream(in));
+      case "zstd" -> new BufferedInputStream(new ZstdInputStream(in).setContinuous(true));
       case "snappy" -> new SnappyInputStream(in);
       case "lzf" -> {
         in.close();
