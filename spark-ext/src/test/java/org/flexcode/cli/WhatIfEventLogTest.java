@@ -56,7 +56,8 @@ class WhatIfEventLogTest {
     flexcode.fit(data);
     String app = spark.sparkContext().applicationId();
     try (Stream<Path> listed = Files.list(Path.of("target"))) {
-      file = listed.filter(p -> p.getFileName().toString().startsWith(app)).findFirst().get();
+      // Spark 3.5 writes one file, <app>.inprogress; Spark 4 a rolling log, eventlog_v2_<app>/.
+      file = listed.filter(p -> p.getFileName().toString().contains(app)).findFirst().get();
     }
     log = EventLogFiles.read(file.toString());
   }
