@@ -51,14 +51,14 @@ final class FitCalibration {
     TreeSet<String> names = new TreeSet<>(FitCalibration::byNumber);
     Map<Integer, Integer> taskCounts = new HashMap<>();
     List<Double> launches = new ArrayList<>();
-    List<Map<String, Double>> medians = new ArrayList<>();
+    List<Map<String, Double>> longest = new ArrayList<>();
     double[] typical = new double[its.size()];
     for (int i = 0; i < its.size(); i++) {
       LoggedStage stage = its.get(i).stage();
       taskCounts.merge(Math.max(stage.numTasks(), 1), 1, Integer::sum);
       Map<String, Double> perExecutor = executorLongest(stage);
       names.addAll(perExecutor.keySet());
-      medians.add(perExecutor);
+      longest.add(perExecutor);
       typical[i] =
           SampleStats.median(
               stage.tasks().stream()
@@ -79,7 +79,7 @@ final class FitCalibration {
     double[][] factors = new double[its.size()][m];
     for (int i = 0; i < its.size(); i++) {
       for (int e = 0; e < m; e++) {
-        Double ms = medians.get(i).get(executors.get(e));
+        Double ms = longest.get(i).get(executors.get(e));
         factors[i][e] = ms == null ? 1.0 : Math.max(0.05, ms / t);
       }
     }
