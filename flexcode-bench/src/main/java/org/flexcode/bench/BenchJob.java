@@ -79,6 +79,8 @@ final class BenchJob {
         --step-size E          gradient-descent step (default 1.0; mf: 0.8 of the per-row
                                Gauss-Newton step)
         --seed S               data and straggler seed (default 7)
+        --event-log DIR        write every application's Spark event log into DIR
+                               (spark.eventLog.enabled, spark.eventLog.dir), for whatif
         --report FILE          JSON report (default bench.json); .md and .png files go beside it
         --experiment NAME      shadow-quality: entropy-rich vs random shadow subsets on --train
                                (LIBSVM) for each --fractions (default 0.02,0.05,0.1,0.2): gradient
@@ -120,7 +122,8 @@ final class BenchJob {
           "reg-param",
           "docword",
           "k",
-          "mini-batch-fraction");
+          "mini-batch-fraction",
+          "event-log");
 
   private BenchJob() {}
 
@@ -151,6 +154,7 @@ final class BenchJob {
     Shape shape = Shape.of(args);
     MllibBaseline childBaseline = childBaseline(args);
     SparkConf conf = conf(shape, compute, childBaseline);
+    eventLog(conf, args.string("event-log", null));
     scala.Option<SparkContext> active = org.apache.spark.SparkContext$.MODULE$.getActive();
     boolean ownContext = active.isEmpty();
     List<Run> runs = new ArrayList<>();
@@ -191,6 +195,18 @@ final class BenchJob {
       Files.createDirectories(Path.of(System.getenv().getOrDefault("SPARK_HOME", "."), "jars"));
     }
     return conf;
+  }
+
+  /**
+   * Makes the application write Spark's event log into {@code dir} (created if missing), when it is
+   * not null; child applications get the same option.
+   */
+  private static void eventLog(SparkConf conf, String dir) throws java.io.IOException {
+    if (dir == null) {
+      return;
+    }
+    Path path = Files.createDirectories(Path.of(dir)).toAbsolutePath();
+    conf.set("spark.eventLog.enabled", "true").set("spark.eventLog.dir", path.toUri().toString());
   }
 
   /** Runs the child application of every listed baseline that needs one; returns their runs. */

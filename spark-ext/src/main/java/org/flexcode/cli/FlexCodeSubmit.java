@@ -25,6 +25,8 @@ public final class FlexCodeSubmit {
                 FlexCode strategy; test RMSE and a JSON report; 'flexcode-submit mf --help'
         lda     fit online LDA (MLlib's online variational Bayes) on a UCI bag-of-words corpus;
                 'flexcode-submit lda --help'
+        whatif  what each FlexCode strategy would save a spark.ml or MLlib training job, from its
+                Spark event log; 'flexcode-submit whatif --help'
         bench   strategies x straggler patterns side by side against MLlib (and MLlib with
                 speculation) on one cluster; 'flexcode-submit bench --help' (the flexcode-bench
                 jar's org.flexcode.bench.BenchSubmit)
@@ -56,6 +58,7 @@ public final class FlexCodeSubmit {
           case "glm" -> job("glm", GlmJob.USAGE, GlmJob.OPTIONS, GlmJob::run);
           case "mf" -> job("mf", MfJob.USAGE, MfJob.OPTIONS, MfJob::run);
           case "lda" -> job("lda", LdaJob.USAGE, LdaJob.OPTIONS, LdaJob::run);
+          case "whatif" -> WhatIfJob::run;
           default -> null;
         };
     if (command == null) {
