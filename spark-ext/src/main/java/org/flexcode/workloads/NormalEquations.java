@@ -104,9 +104,8 @@ public final class NormalEquations {
     int rank = sweep.rank();
     int entries = rowEntries(rank);
     boolean users = sweep.solved() == Side.USERS;
-    double[] solved = users ? sweep.userFactors() : sweep.itemFactors();
-    double[] fixed = users ? sweep.itemFactors() : sweep.userFactors();
-    RowOrder order = RowOrder.of(ratings, users, solved.length / rank);
+    int rows = (users ? sweep.userFactors() : sweep.itemFactors()).length / rank;
+    RowOrder order = RowOrder.of(ratings, users, rows);
     int firstRow = users ? 0 : numUsers;
     double[] row = new double[entries];
     double loss = 0;
@@ -115,7 +114,7 @@ public final class NormalEquations {
         continue;
       }
       java.util.Arrays.fill(row, 0.0);
-      loss += accumulateRow(sweep, regParam, solved, x * rank, fixed, order, x, row);
+      loss += accumulateRow(sweep, regParam, order, x, row);
       int base = (firstRow + x) * entries;
       for (int e = 0; e < entries; e++) {
         out[base + e] += row[e];
@@ -130,15 +129,12 @@ public final class NormalEquations {
    * triangle, b, n_x and the rating count; returns their objective terms.
    */
   private static double accumulateRow(
-      Sweep sweep,
-      double regParam,
-      double[] solved,
-      int xOffset,
-      double[] fixed,
-      RowOrder order,
-      int x,
-      double[] row) {
+      Sweep sweep, double regParam, RowOrder order, int x, double[] row) {
     int rank = sweep.rank();
+    boolean users = sweep.solved() == Side.USERS;
+    double[] solved = users ? sweep.userFactors() : sweep.itemFactors();
+    double[] fixed = users ? sweep.itemFactors() : sweep.userFactors();
+    int xOffset = x * rank;
     int triangle = rank * (rank + 1) / 2;
     double loss = 0;
     for (int i = order.start(x); i < order.start(x + 1); i++) {
