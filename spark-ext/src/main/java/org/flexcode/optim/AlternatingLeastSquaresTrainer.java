@@ -1,6 +1,7 @@
 package org.flexcode.optim;
 
 import java.util.List;
+import java.util.stream.IntStream;
 import org.apache.spark.HashPartitioner;
 import org.apache.spark.api.java.JavaRDD;
 import org.flexcode.aggregation.AggregateResult;
@@ -31,6 +32,9 @@ import scala.Tuple2;
  * MatrixFactorizationTrainer#initialFactors} (unit-norm Gaussian rows, as Spark's ALS draws).
  */
 public final class AlternatingLeastSquaresTrainer {
+
+  /** Rows one driver thread solves at a time. */
+  private static final int ROWS_PER_RUN = 2048;
 
   private AlternatingLeastSquaresTrainer() {}
 
@@ -161,17 +165,36 @@ public final class AlternatingLeastSquaresTrainer {
     double[] fixed = solvingUsers ? items : users;
     double[] solved = solvingUsers ? users : items;
     double[] gramian = config.implicitPrefs() ? NormalEquations.gramian(fixed, rank) : null;
-    int entries = NormalEquations.rowEntries(rank);
-    int firstRow = solvingUsers ? 0 : numUsers;
-    int triangle = rank * (rank + 1) / 2;
-    NormalEquationSolver solver = new NormalEquationSolver(rank);
-    for (int row = 0; row < solved.length / rank; row++) {
-      int base = (firstRow + row) * entries;
-      if (sum[base + entries - 1] > 0) { // rated in an arrived block
-        double ridge = config.regParam() * sum[base + triangle + rank];
-        solver.solve(sum, base, gramian, ridge, solved, row * rank);
-      }
-    }
+    solveRows(sum, solvingUsers ? 0 : numUsers, gramian, config, solved);
     return objective;
+  }
+
+  /**
+   * Solves every row of {@code solved} that an arrived block rates from its normal equations in
+   * {@code sum} (row r's at statistic row {@code firstRow} + r), in place. The rows are
+   * independent, so runs of {@link #ROWS_PER_RUN} rows are solved in parallel on the driver's cores
+   * (the common fork-join pool); each row's solution does not depend on which thread solves it.
+   */
+  private static void solveRows(
+      double[] sum, int firstRow, double[] gramian, Config config, double[] solved) {
+    int rank = config.rank();
+    int entries = NormalEquations.rowEntries(rank);
+    int triangle = rank * (rank + 1) / 2;
+    int rows = solved.length / rank;
+    IntStream.range(0, (rows + ROWS_PER_RUN - 1) / ROWS_PER_RUN)
+        .parallel()
+        .forEach(
+            run -> {
+              NormalEquationSolver solver = new NormalEquationSolver(rank);
+              for (int row = run * ROWS_PER_RUN;
+                  row < Math.min(rows, (run + 1) * ROWS_PER_RUN);
+                  row++) {
+                int base = (firstRow + row) * entries;
+                if (sum[base + entries - 1] > 0) { // rated in an arrived block
+                  double ridge = config.regParam() * sum[base + triangle + rank];
+                  solver.solve(sum, base, gramian, ridge, solved, row * rank);
+                }
+              }
+            });
   }
 }

@@ -91,34 +91,67 @@ public final class NormalEquations {
     return BlockStatistic.endingInTotals(statistic, 2);
   }
 
-  /** Adds the normal equations of {@code ratings} for {@code sweep}'s side into {@code out}. */
+  /**
+   * Adds the normal equations of {@code ratings} for {@code sweep}'s side into {@code out}, one
+   * solved row at a time: the ratings are first ordered by their solved row (a stable counting
+   * sort, so every row's sums add its ratings in their block order), then each row's sums are built
+   * in a small buffer and added to {@code out} once. A block's ratings arrive in any order, and
+   * adding each into its row of the (users + items) x rowEntries array directly would touch a
+   * random row of that array for every rating.
+   */
   public static void accumulate(
       Sweep sweep, int numUsers, double regParam, List<IndexedRating> ratings, double[] out) {
     int rank = sweep.rank();
     int entries = rowEntries(rank);
-    int triangle = rank * (rank + 1) / 2;
     boolean users = sweep.solved() == Side.USERS;
-    double[] u = sweep.userFactors();
-    double[] v = sweep.itemFactors();
+    int rows = (users ? sweep.userFactors() : sweep.itemFactors()).length / rank;
+    RowOrder order = RowOrder.of(ratings, users, rows);
+    int firstRow = users ? 0 : numUsers;
+    double[] row = new double[entries];
     double loss = 0;
-    for (IndexedRating r : ratings) {
-      int x = (users ? r.user() : r.item()) * rank; // solved row
-      int y = (users ? r.item() : r.user()) * rank; // fixed row
-      double[] solved = users ? u : v;
-      double[] fixed = users ? v : u;
-      int base = ((users ? 0 : numUsers) + (users ? r.user() : r.item())) * entries;
+    for (int x = 0; x < order.rows(); x++) {
+      if (order.start(x) == order.start(x + 1)) {
+        continue;
+      }
+      java.util.Arrays.fill(row, 0.0);
+      loss += accumulateRow(sweep, regParam, order, x, row);
+      int base = (firstRow + x) * entries;
+      for (int e = 0; e < entries; e++) {
+        out[base + e] += row[e];
+      }
+    }
+    out[out.length - 2] += loss;
+    out[out.length - 1] += ratings.size();
+  }
+
+  /**
+   * Adds solved row {@code x}'s ratings (those of {@code order}) into {@code row}: A's upper
+   * triangle, b, n_x and the rating count; returns their objective terms.
+   */
+  private static double accumulateRow(
+      Sweep sweep, double regParam, RowOrder order, int x, double[] row) {
+    int rank = sweep.rank();
+    boolean users = sweep.solved() == Side.USERS;
+    double[] solved = users ? sweep.userFactors() : sweep.itemFactors();
+    double[] fixed = users ? sweep.itemFactors() : sweep.userFactors();
+    int xOffset = x * rank;
+    int triangle = rank * (rank + 1) / 2;
+    double loss = 0;
+    for (int i = order.start(x); i < order.start(x + 1); i++) {
+      int y = order.fixedRow(i) * rank;
+      double rating = order.rating(i);
       double dot = 0;
       double norms = 0;
       for (int k = 0; k < rank; k++) {
-        dot += solved[x + k] * fixed[y + k];
-        norms += solved[x + k] * solved[x + k] + fixed[y + k] * fixed[y + k];
+        dot += solved[xOffset + k] * fixed[y + k];
+        norms += solved[xOffset + k] * solved[xOffset + k] + fixed[y + k] * fixed[y + k];
       }
       double weight; // on y y^T
       double target; // on y in b
       boolean counted;
       if (sweep.implicitPrefs()) {
-        double extra = sweep.alpha() * Math.abs(r.rating());
-        counted = r.rating() > 0;
+        double extra = sweep.alpha() * Math.abs(rating);
+        counted = rating > 0;
         weight = extra;
         target = counted ? 1 + extra : 0;
         double preference = counted ? 1 : 0;
@@ -126,27 +159,26 @@ public final class NormalEquations {
       } else {
         counted = true;
         weight = 1;
-        target = r.rating();
-        loss += (r.rating() - dot) * (r.rating() - dot);
+        target = rating;
+        loss += (rating - dot) * (rating - dot);
       }
       if (counted) {
         loss += regParam * norms;
-        out[base + triangle + rank] += 1;
+        row[triangle + rank] += 1;
       }
-      int k = base;
+      int k = 0;
       for (int a = 0; a < rank; a++) {
         double ya = weight * fixed[y + a];
         for (int b = a; b < rank; b++) {
-          out[k++] += ya * fixed[y + b];
+          row[k++] += ya * fixed[y + b];
         }
       }
       for (int a = 0; a < rank; a++) {
-        out[base + triangle + a] += target * fixed[y + a];
+        row[triangle + a] += target * fixed[y + a];
       }
-      out[base + triangle + rank + 1] += 1;
+      row[triangle + rank + 1] += 1;
     }
-    out[out.length - 2] += loss;
-    out[out.length - 1] += ratings.size();
+    return loss;
   }
 
   /**

@@ -70,6 +70,30 @@ class NormalEquationsTest {
   }
 
   @Test
+  void eachRowsSumsAreTheSameWhicheverWayTheBlockInterleavesTheRows() {
+    Random random = new Random(5);
+    List<IndexedRating> ratings = random(random, 2, 3, 40);
+    // the same ratings of every user, in the same order, but grouped user by user
+    List<IndexedRating> grouped = new ArrayList<>();
+    for (int user = 0; user < 2; user++) {
+      for (IndexedRating r : ratings) {
+        if (r.user() == user) {
+          grouped.add(r);
+        }
+      }
+    }
+    Sweep sweep = new Sweep(Side.USERS, RANK, USERS, ITEMS, false, 0);
+    double[] interleaved = new double[NormalEquations.dimension(2, 3, RANK)];
+    NormalEquations.accumulate(sweep, 2, 0.1, ratings, interleaved);
+    double[] byRow = new double[interleaved.length];
+    NormalEquations.accumulate(sweep, 2, 0.1, grouped, byRow);
+    int rows = 2 * NormalEquations.rowEntries(RANK);
+    assertArrayEquals(
+        java.util.Arrays.copyOf(byRow, rows), java.util.Arrays.copyOf(interleaved, rows), 0.0);
+    assertEquals(40.0, interleaved[interleaved.length - 1]);
+  }
+
+  @Test
   void implicitObjectiveFromTheStatisticAndTheGramiansEqualsTheSumOverAllPairs() {
     Random random = new Random(11);
     int users = 5;

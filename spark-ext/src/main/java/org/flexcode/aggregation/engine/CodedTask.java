@@ -148,7 +148,8 @@ public record CodedTask<T, M>(
     M model = input.model().value();
     boolean shadow = layout.isShadow(task);
     double[] partial = new double[layout.resultLength(task, dimension)];
-    double[] block = new double[dimension];
+    double[] block = null; // a block's own statistic, when it cannot go straight into partial
+    boolean untouched = true;
     while (blocks.hasNext()) {
       CodedBlock<T> b = blocks.next();
       if (shadow && shadowBlocks != null && !shadowBlocks.get(b.block())) {
@@ -158,25 +159,42 @@ public record CodedTask<T, M>(
         continue; // gcdc: a cached block of a slot this task was not assigned this iteration
       }
       worth[0] += b.isSubset() ? subsetWorth(b) : layout.blockWorth();
-      Arrays.fill(block, 0.0);
-      List<T> records = InterruptibleRecords.of(b.records(), TaskContext.get());
-      if (b.isSubset()) {
-        input
-            .statistic()
-            .accumulateWeighted(model, input.iteration(), b.block(), records, b.weights(), block);
-      } else {
-        input.statistic().accumulate(model, input.iteration(), b.block(), records, block);
-      }
       int offset = layout.sliceOf(task, b.block(), dimension);
       double c = layout.coefficientOf(task, b.block());
+      // The first block of a plain-sum slice is its own statistic: accumulated in place, without
+      // a second dimension-long array and a copy (a large statistic's main cost outside the data).
+      boolean inPlace = untouched && offset == 0 && c == 1.0 && partial.length == dimension;
+      if (!inPlace) {
+        block = block == null ? new double[dimension] : block;
+        Arrays.fill(block, 0.0);
+      }
+      accumulate(model, b, inPlace ? partial : block);
+      untouched = false;
       for (int d = 0; d < dimension; d++) {
-        if (!Double.isFinite(block[d])) {
-          throw new IllegalStateException(notFinite(task, b.block(), d, block[d]));
+        double value = inPlace ? partial[d] : block[d];
+        if (!Double.isFinite(value)) {
+          throw new IllegalStateException(notFinite(task, b.block(), d, value));
         }
-        partial[offset + d] += c * block[d];
+        if (!inPlace) {
+          partial[offset + d] += c * value;
+        }
       }
     }
     return partial;
+  }
+
+  /**
+   * Adds block {@code b}'s statistic (a shadow's subset: its weighted estimate) into {@code out}.
+   */
+  private void accumulate(M model, CodedBlock<T> b, double[] out) {
+    List<T> records = InterruptibleRecords.of(b.records(), TaskContext.get());
+    if (b.isSubset()) {
+      input
+          .statistic()
+          .accumulateWeighted(model, input.iteration(), b.block(), records, b.weights(), out);
+    } else {
+      input.statistic().accumulate(model, input.iteration(), b.block(), records, out);
+    }
   }
 
   /** A shadow's subset: its records over the block's (its weights' sum). */
