@@ -109,7 +109,7 @@ public final class DecisionReplay {
    * decision for the finished tasks exists (monotone for the strategies that decide from the set of
    * arrivals), using the tasks it uses.
    */
-  static PrefixSimulation.Stopping stopping(BoundStrategy bound, int count, double dataShare) {
+  static PrefixSimulation.Stopping stopping(BoundStrategy bound, double dataShare) {
     return new PrefixSimulation.Stopping() {
       @Override
       public boolean done(BitSet finished) {
@@ -122,11 +122,6 @@ public final class DecisionReplay {
             .decide(finished.stream().boxed().toList(), finished)
             .map(Decision::used)
             .orElse(finished);
-      }
-
-      @Override
-      public int count() {
-        return count;
       }
 
       @Override

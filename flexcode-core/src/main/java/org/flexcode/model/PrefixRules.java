@@ -90,7 +90,7 @@ final class PrefixRules {
       Checks.check(b < n, "ignore: b=" + b + " must be < the number of tasks n=" + n);
       BoundStrategy bound = AggregationStrategy.ignore(b).bind(n, records(n));
       return new PrefixSimulation(
-          cluster, ones(n), DecisionReplay.stopping(bound, -1, (double) (n - b) / n), false);
+          cluster, ones(n), DecisionReplay.stopping(bound, (double) (n - b) / n), false);
     }
 
     @Override
@@ -124,7 +124,7 @@ final class PrefixRules {
       for (int i = 0; i < n; i++) {
         blocks[i] = code.blocksOf(i).length;
       }
-      PrefixSimulation.Stopping stopping = DecisionReplay.stopping(bound, -1, 1.0);
+      PrefixSimulation.Stopping stopping = DecisionReplay.stopping(bound, 1.0);
       return new PrefixSimulation(cluster, blocks, stopping, false);
     }
 

@@ -164,10 +164,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
         System.currentTimeMillis() - startMs);
   }
 
-  /**
-   * What launches tasks beyond an iteration's own: the layout's (chunk copies), else the bound
-   * strategy's ({@link LaunchSource}), else nothing late.
-   */
+  /** Late launches: the layout's (chunk copies), else the bound strategy's, else none. */
   private LateLaunchPolicy lateLaunches() {
     LateLaunchPolicy own = data.launches(bound, listener);
     if (own != null) {
