@@ -32,8 +32,10 @@ public final class WhatIf {
       List.of(
           "the iterations run again with the stragglers the log shows, executor by executor and"
               + " iteration by iteration; a pattern the log never shows is not predicted",
-          "a task's whole run time is slowed by its executor's factor; every task's launch cost"
-              + " is the log's median",
+          "a task's whole run time is slowed by its executor's factor; a task's launch cost is"
+              + " the log's median, a chunk task's (steal, auto) "
+              + Math.round(100 * FitCalibration.CHUNK_LAUNCH_SHARE)
+              + "% of it, as FlexCode's own logs show",
           "the driver time between and around the main stages is the log's; treeAggregate's"
               + " reduce stage is left out (FlexCode sums on the driver)",
           "steal and auto cache "
