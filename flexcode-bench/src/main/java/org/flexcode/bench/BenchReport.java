@@ -132,14 +132,17 @@ final class BenchReport {
 
   /**
    * The mean share of the data an iteration aggregated, the time per pass over the data (mean
-   * iteration ms / that share) and how often an adaptive strategy made each choice; null and empty
+   * iteration ms / that share), how often an adaptive strategy made each choice and the spread of
+   * the workers' gradients {@code auto} measured ({@link DataShare#gradientSpread}); null and empty
    * for MLlib's rows.
    */
   private static void putShare(Map<String, Object> row, Run r, double meanMs) {
     Double share = r.shareUsed() == null ? null : SampleStats.mean(r.shareUsed());
     row.put("mean_share_used", share);
     row.put("ms_per_pass", share == null || share <= 0 ? null : meanMs / share);
-    row.put("choices", DataShare.counts(r.choices()));
+    row.put("choices", DataShare.counts(r.choices().stream().map(DataShare::label).toList()));
+    double spread = DataShare.gradientSpread(r.choices());
+    row.put("gradient_spread", Double.isNaN(spread) ? null : spread);
   }
 
   /**

@@ -203,7 +203,7 @@ final class BenchRunner {
         exact,
         cost,
         records.stream().mapToDouble(DataShare::of).toArray(),
-        records.stream().map(r -> DataShare.label(r.choice())).toList(),
+        records.stream().map(IterationRecord::choice).toList(),
         null);
   }
 

@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.metrics.SampleStats;
 
 /**
  * What share of the data an iteration aggregated, and the short label of an adaptive strategy's
@@ -48,6 +50,23 @@ final class DataShare {
       end = Math.min(end, semicolon);
     }
     return choice.substring(0, end);
+  }
+
+  private static final Pattern SPREAD = Pattern.compile("gradients' spread rho=([0-9.eE+-]+)");
+
+  /**
+   * The median spread rho of the workers' gradients that {@code auto}'s choices report ({@code
+   * ModeChooser}: "... by the gradients' spread rho=0.2"), NaN when none does: what the model
+   * replays the row with.
+   */
+  static double gradientSpread(List<String> choices) {
+    double[] rhos =
+        choices.stream()
+            .map(c -> c == null ? null : SPREAD.matcher(c))
+            .filter(m -> m != null && m.find())
+            .mapToDouble(m -> Double.parseDouble(m.group(1)))
+            .toArray();
+    return rhos.length == 0 ? Double.NaN : SampleStats.median(rhos);
   }
 
   /** How many iterations made each choice, by label (none for a fixed strategy). */

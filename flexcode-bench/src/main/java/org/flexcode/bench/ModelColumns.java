@@ -56,12 +56,13 @@ final class ModelColumns {
       String pattern = (String) row.get("pattern");
       patterns.add(pattern);
       String strategy = (String) row.get("strategy");
-      ModelSummary s = rowModel.replayed(strategy, pattern, iterationsOf(row));
+      double spread = spreadOf(row);
+      ModelSummary s = rowModel.replayed(strategy, pattern, iterationsOf(row), spread);
       if (s.supported()) {
         double measured = ((Number) row.get("mean_iteration_ms")).doubleValue();
         row.put("model_ms", s.meanMs());
         row.put("measured_over_model", measured / s.meanMs());
-        row.put("model_expected_ms", rowModel.model(strategy, pattern).meanMs());
+        row.put("model_expected_ms", rowModel.model(strategy, pattern, spread).meanMs());
       } else {
         row.put("model_note", s.note());
       }
@@ -154,6 +155,11 @@ final class ModelColumns {
         RowModel.ratio(mean, m),
         format(expected),
         note == null ? "" : note);
+  }
+
+  /** The row's measured gradient spread ({@code gradient_spread}), NaN when it has none. */
+  private static double spreadOf(Map<String, Object> row) {
+    return row.get("gradient_spread") instanceof Number n ? n.doubleValue() : Double.NaN;
   }
 
   private static double msOf(Object value) {

@@ -38,9 +38,16 @@ final class RowModel {
     return model(strategy, pattern, ITERATIONS);
   }
 
+  /**
+   * The model of {@code strategy} under {@code pattern} on a workload whose gradients spread so.
+   */
+  ModelSummary model(String strategy, String pattern, double gradientSpread) {
+    return model(strategy, pattern, ITERATIONS, false, gradientSpread);
+  }
+
   /** The model of {@code strategy} under {@code pattern} over {@code iterations} iterations. */
   ModelSummary model(String strategy, String pattern, int iterations) {
-    return model(strategy, pattern, iterations, false);
+    return model(strategy, pattern, iterations, false, Double.NaN);
   }
 
   /**
@@ -48,11 +55,17 @@ final class RowModel {
    * {@code pattern}: the injection's own factors replayed ({@link InjectedDraws}), not a fresh
    * sample of the pattern.
    */
-  ModelSummary replayed(String strategy, String pattern, int iterations) {
-    return model(strategy, pattern, Math.max(1, iterations), true);
+  ModelSummary replayed(String strategy, String pattern, int iterations, double gradientSpread) {
+    return model(strategy, pattern, Math.max(1, iterations), true, gradientSpread);
   }
 
-  private ModelSummary model(String strategy, String pattern, int iterations, boolean replay) {
+  /**
+   * The model over {@code iterations}, on the injection's own draws when {@code replay}, for a
+   * workload whose workers' gradients spread by {@code gradientSpread} (NaN: unknown, see {@link
+   * Cluster#gradientSpread}).
+   */
+  private ModelSummary model(
+      String strategy, String pattern, int iterations, boolean replay, double gradientSpread) {
     try {
       boolean mllib = strategy.equals("mllib");
       if (strategy.startsWith("mllib") && !mllib) {
@@ -64,7 +77,8 @@ final class RowModel {
       if (replay) {
         delays = new InjectedDraws(StragglerPattern.parse(pattern));
       }
-      IterationModel model = IterationModel.of(calibration.cluster(shape, mllib), delays);
+      Cluster cluster = calibration.cluster(shape, mllib).withGradientSpread(gradientSpread);
+      IterationModel model = IterationModel.of(cluster, delays);
       return relabel(model.run(rule, iterations, seed), strategy);
     } catch (IllegalArgumentException e) {
       return unsupported(strategy, pattern, e.getMessage());

@@ -183,8 +183,10 @@ final class SimulateCommand {
         String strategy = row.path("strategy").asText();
         String pattern = row.path("pattern").asText();
         double measured = row.path("mean_iteration_ms").asDouble(Double.NaN);
-        ModelSummary s = model.model(strategy, pattern);
-        ModelSummary r = replay.replayed(strategy, pattern, row.path("iteration_ms").size());
+        double spread = row.path("gradient_spread").asDouble(Double.NaN);
+        ModelSummary s = model.model(strategy, pattern, spread);
+        ModelSummary r =
+            replay.replayed(strategy, pattern, row.path("iteration_ms").size(), spread);
         out.append(
             String.format(
                 Locale.ROOT,

@@ -1,6 +1,7 @@
 package org.flexcode.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -42,5 +43,21 @@ class DataShareTest {
     assertEquals("mode=ignore:b=1", DataShare.label("mode=ignore:b=1; keep ignore: no mode"));
     assertEquals("", DataShare.label(""));
     assertEquals(Map.of("b=0", 1, "b=2", 2), DataShare.counts(List.of("b=2", "b=0", "b=2", "")));
+  }
+
+  @Test
+  void theGradientSpreadIsTheMedianAutosChoicesReport() {
+    String reason =
+        "mode=ignore:b=4; keep ignore; ignore:b=4 705 (progress 0.975 by the gradients'";
+    assertEquals(
+        0.2,
+        DataShare.gradientSpread(
+            List.of(
+                "mode=bsp; no history yet",
+                reason + " spread rho=0.1)",
+                reason + " spread rho=0.2)",
+                reason + " spread rho=0.4)")),
+        1e-12);
+    assertTrue(Double.isNaN(DataShare.gradientSpread(List.of("b=2: 41667 records/s"))));
   }
 }

@@ -223,11 +223,14 @@ public final class ModeChooser {
         : "";
   }
 
-  /** " (progress 0.99 by the gradients' spread)" when ignore's progress is measured. */
+  /** " (progress 0.990 by the gradients' spread rho=0.08)" when ignore's progress is measured. */
   private String progressNote(int b) {
     return spread.known() && b >= 1
         ? String.format(
-            Locale.ROOT, " (progress %.3f by the gradients' spread)", spread.progress(b, workers))
+            Locale.ROOT,
+            " (progress %.3f by the gradients' spread rho=%.3g)",
+            spread.progress(b, workers),
+            spread.rho())
         : "";
   }
 
@@ -286,7 +289,16 @@ public final class ModeChooser {
       throw new IllegalArgumentException(
           "auto: gradients of " + workerSums.length + " workers, expected " + workers);
     }
-    spread.record(GradientSpread.relative(workerSums, workerRecords));
+    observeSpread(GradientSpread.relative(workerSums, workerRecords));
+  }
+
+  /**
+   * Records the relative spread rho of the workers' gradients in the last iteration ({@link
+   * GradientSpread#relative}) as measured elsewhere: the model's replay of a workload whose spread
+   * the engine measured. NaN is not a measurement.
+   */
+  public void observeSpread(double rho) {
+    spread.record(rho);
   }
 
   /** Each mode's predicted ms per pass over the history (the model alone). */

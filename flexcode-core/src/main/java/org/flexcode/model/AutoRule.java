@@ -15,9 +15,11 @@ import org.flexcode.aggregation.StrategyDefaults;
  * StrategyDefaults#AUTO_FLOOR}: the model's {@code ignore} over their b x n / M tasks), then the
  * iteration runs that rule. bsp mode runs as the engine runs it: block tasks at home while the
  * chooser is calm, else chunk tasks that idle holders take from a slow executor ({@code steal} with
- * no late copies). The chooser sees each block's home time at the granularity of blocks (the engine
- * sees chunks): the bsp schedule's finish time of the block, censored at the iteration's end when
- * the chosen mode did not wait for it, as the engine sees a superseded or cancelled home copy.
+ * no late copies). The chooser sees what the engine's sees: each home chunk's time and the executor
+ * that ran it (when chunk tasks ran, the copy that arrived first; else its block's finish at home,
+ * censored at the iteration's end when the mode did not wait for it), and the workers' gradient
+ * spread when the cluster has one ({@link Cluster#gradientSpread}), as the engine measures it after
+ * every iteration.
  */
 final class AutoRule implements Rule {
 
@@ -47,12 +49,12 @@ final class AutoRule implements Rule {
 
   @Override
   public Simulation prepare(Cluster cluster) {
-    int n = cluster.tasks();
-    int[] workerOf = new int[n];
-    long[] records = new long[n];
-    for (int i = 0; i < n; i++) {
-      workerOf[i] = cluster.executorOf(i);
-      records[i] = 1;
+    int homeChunks = cluster.tasks() * chunks;
+    int[] workerOf = new int[homeChunks];
+    long[] records = new long[homeChunks];
+    for (int q = 0; q < homeChunks; q++) {
+      workerOf[q] = cluster.executorOf(q / chunks);
+      records[q] = 1;
     }
     ModeChooser chooser =
         new ModeChooser(
@@ -64,30 +66,63 @@ final class AutoRule implements Rule {
             StrategyDefaults.STEAL_LATE,
             chunks);
     PrefixSimulation bsp = (PrefixSimulation) Rule.bsp().prepare(cluster);
-    Simulation steal = Rule.steal(r, chunks).prepare(cluster);
-    Simulation chunkTasks = Rule.steal(r, chunks, 0.0).prepare(cluster);
-    Simulation[] ignore = new Simulation[n];
+    StealSimulation steal = (StealSimulation) Rule.steal(r, chunks).prepare(cluster);
+    StealSimulation chunkTasks = (StealSimulation) Rule.steal(r, chunks, 0.0).prepare(cluster);
+    Simulation[] ignore = new Simulation[cluster.tasks()];
     return (factors, loads) -> {
       ModeChoice choice = chooser.choose();
       IterationOutcome all = bsp.run(factors, loads);
-      IterationOutcome outcome =
+      StealSimulation chunked =
           switch (choice.mode()) {
-            case BSP -> chooser.calm() ? all : chunkTasks.run(factors, loads);
-            case STEAL -> steal.run(factors, loads);
-            case IGNORE ->
-                ignoring(ignore, tasksOf(choice.b(), cluster), cluster).run(factors, loads);
+            case BSP -> chooser.calm() ? null : chunkTasks;
+            case STEAL -> steal;
+            case IGNORE -> null;
           };
-      double end = outcome.spanMs();
-      double[] ms = new double[n];
-      BitSet censored = new BitSet(n);
-      for (int i = 0; i < n; i++) {
-        double finish = bsp.finishOf(i);
-        censored.set(i, finish > end);
-        ms[i] = Math.min(finish, end);
+      IterationOutcome outcome =
+          chunked != null
+              ? chunked.run(factors, loads)
+              : choice.mode() == ModeChoice.Mode.IGNORE
+                  ? ignoring(ignore, tasksOf(choice.b(), cluster), cluster).run(factors, loads)
+                  : all;
+      chooser.observe(homeTimes(bsp, chunked, outcome.spanMs(), cluster), ranBy(chunked, workerOf));
+      if (!Double.isNaN(cluster.gradientSpread())) {
+        chooser.observeSpread(cluster.gradientSpread());
       }
-      chooser.observe(new TaskTimes(ms, censored, cluster.fixedMs()));
       return outcome;
     };
+  }
+
+  /**
+   * Each home chunk's time as the engine records it: where chunk tasks ran, when the chunk's first
+   * copy arrived (every chunk arrives: the mode is exact); else its block's finish in the bsp
+   * schedule, censored at the iteration's end when the mode did not wait for it.
+   */
+  private TaskTimes homeTimes(
+      PrefixSimulation bsp, StealSimulation chunked, double end, Cluster cluster) {
+    int homeChunks = cluster.tasks() * chunks;
+    double[] ms = new double[homeChunks];
+    BitSet censored = new BitSet(homeChunks);
+    for (int q = 0; q < homeChunks; q++) {
+      if (chunked != null) {
+        ms[q] = chunked.arrivalOf(q);
+      } else {
+        double finish = bsp.finishOf(q / chunks);
+        censored.set(q, finish > end);
+        ms[q] = Math.min(finish, end);
+      }
+    }
+    return new TaskTimes(ms, censored, cluster.fixedMs());
+  }
+
+  /** Who ran each home chunk: the executor whose copy arrived first, else its home executor. */
+  private static int[] ranBy(StealSimulation chunked, int[] workerOf) {
+    int[] ran = workerOf.clone();
+    if (chunked != null) {
+      for (int q = 0; q < ran.length; q++) {
+        ran[q] = chunked.ranBy(q);
+      }
+    }
+    return ran;
   }
 
   /** The tasks of b executors (n / M each, round-robin), fewer than n. */

@@ -24,6 +24,10 @@ package org.flexcode.model;
  * @param blockMs per-block compute that the straggler factor multiplies, ms
  * @param unslowedBlockMs per-block compute that no factor slows (emulated mode's real compute), ms
  * @param hostCores cores of the one host the cluster is emulated on, 0 for dedicated cores
+ * @param gradientSpread the relative spread rho of the workers' gradients ({@code
+ *     adaptive.GradientSpread}) the engine measured on the workload, NaN when unknown: {@code
+ *     auto}'s chooser then weighs ignore by the share of the records it keeps, as the engine does
+ *     before its first measurement
  */
 public record Cluster(
     int executors,
@@ -33,7 +37,8 @@ public record Cluster(
     Costs costs,
     double modelMb,
     double unslowedBlockMs,
-    int hostCores) {
+    int hostCores,
+    double gradientSpread) {
 
   /** M x C tasks, no cost. */
   public static Cluster of(int executors, int cores, double blockMs) {
@@ -43,6 +48,19 @@ public record Cluster(
   /** A cluster whose whole block compute is slowed by the factor (real compute). */
   public Cluster(int executors, int cores, int tasks, double blockMs, Costs costs, double modelMb) {
     this(executors, cores, tasks, blockMs, costs, modelMb, 0.0, 0);
+  }
+
+  /** A cluster whose workload's gradient spread is unknown. */
+  public Cluster(
+      int executors,
+      int cores,
+      int tasks,
+      double blockMs,
+      Costs costs,
+      double modelMb,
+      double unslowedBlockMs,
+      int hostCores) {
+    this(executors, cores, tasks, blockMs, costs, modelMb, unslowedBlockMs, hostCores, Double.NaN);
   }
 
   /** Validates. */
@@ -57,27 +75,47 @@ public record Cluster(
         unslowedBlockMs >= 0 && Double.isFinite(unslowedBlockMs),
         "cluster: unslowedBlockMs must be finite and >= 0, got " + unslowedBlockMs);
     Checks.check(hostCores >= 0, "cluster: hostCores must be >= 0, got " + hostCores);
+    Checks.check(
+        Double.isNaN(gradientSpread) || gradientSpread >= 0,
+        "cluster: gradientSpread must be >= 0 or NaN, got " + gradientSpread);
   }
 
   /** The same cluster with n tasks. */
   public Cluster withTasks(int n) {
-    return new Cluster(executors, cores, n, blockMs, costs, modelMb, unslowedBlockMs, hostCores);
+    return new Cluster(
+        executors, cores, n, blockMs, costs, modelMb, unslowedBlockMs, hostCores, gradientSpread);
   }
 
   /** The same cluster with these costs and model size. */
   public Cluster withCosts(Costs newCosts, double newModelMb) {
     return new Cluster(
-        executors, cores, tasks, blockMs, newCosts, newModelMb, unslowedBlockMs, hostCores);
+        executors,
+        cores,
+        tasks,
+        blockMs,
+        newCosts,
+        newModelMb,
+        unslowedBlockMs,
+        hostCores,
+        gradientSpread);
   }
 
   /** The same cluster with {@code ms} of unslowed compute per block (see the class comment). */
   public Cluster withUnslowedBlockMs(double ms) {
-    return new Cluster(executors, cores, tasks, blockMs, costs, modelMb, ms, hostCores);
+    return new Cluster(
+        executors, cores, tasks, blockMs, costs, modelMb, ms, hostCores, gradientSpread);
   }
 
   /** The same cluster emulated on one host of {@code p} cores (see the class comment). */
   public Cluster withHostCores(int p) {
-    return new Cluster(executors, cores, tasks, blockMs, costs, modelMb, unslowedBlockMs, p);
+    return new Cluster(
+        executors, cores, tasks, blockMs, costs, modelMb, unslowedBlockMs, p, gradientSpread);
+  }
+
+  /** The same cluster running a workload whose gradients spread by {@code rho} (NaN: unknown). */
+  public Cluster withGradientSpread(double rho) {
+    return new Cluster(
+        executors, cores, tasks, blockMs, costs, modelMb, unslowedBlockMs, hostCores, rho);
   }
 
   /**

@@ -341,6 +341,19 @@ final class StealSimulation implements Rule.Simulation {
     return new IterationOutcome(span, computed, wasted);
   }
 
+  /**
+   * When chunk {@code q} (piece q mod chunks of block q / chunks) arrived in the last {@link #run}:
+   * its first copy to finish.
+   */
+  double arrivalOf(int q) {
+    return Math.min(end[q], copyEnd[q]);
+  }
+
+  /** The executor whose copy of chunk {@code q} arrived first in the last {@link #run}. */
+  int ranBy(int q) {
+    return copyEnd[q] < end[q] ? copyOn[q] : ranOn[q];
+  }
+
   /** Whether a late copy finished before its chunk's home copy (the engine's straggler sign). */
   private boolean aCopyWon() {
     for (int c = 0; c < start.length; c++) {

@@ -61,7 +61,7 @@ class ModeChooserSpreadTest {
         choices
             .get(1)
             .reason()
-            .contains("ignore:b=1 760 (progress 1.000 by the gradients' spread)"),
+            .contains("ignore:b=1 760 (progress 1.000 by the gradients' spread rho="),
         choices.get(1).reason());
   }
 

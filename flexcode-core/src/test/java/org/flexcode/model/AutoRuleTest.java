@@ -79,4 +79,27 @@ class AutoRuleTest {
     // bsp mode's iterations as block tasks would each wait for a straggler: 1.15 x steal
     assertTrue(exact < 1.1 * steal, "auto:exact=true " + exact + " vs steal " + steal);
   }
+
+  /**
+   * With the workers' gradients measured to agree (the engine's spread, a small rho), leaving the
+   * slowest half out keeps nearly an exact iteration's progress: under a persistent straggler auto
+   * then runs ignore, which beats every exact mode; unmeasured, ignore is discounted by the half of
+   * the records it leaves out and loses to steal.
+   */
+  @Test
+  void aMeasuredGradientSpreadLetsIgnoreWinUnderAPersistentStraggler() {
+    String persistent = "persistent:k=1,factor=4";
+    Cluster agreeing = EIGHT.withGradientSpread(0.05);
+    double measured =
+        IterationModel.of(agreeing, MachineDelays.parse(persistent))
+            .run(Rule.parse("auto"), 200, 42L)
+            .meanMs();
+    double ignoreHalf =
+        IterationModel.of(agreeing, MachineDelays.parse(persistent))
+            .run(Rule.parse("ignore:b=8"), 200, 42L)
+            .meanMs();
+    double unmeasured = mean(persistent, "auto");
+    assertTrue(measured < 0.9 * unmeasured, "auto " + measured + " vs unmeasured " + unmeasured);
+    assertTrue(measured < 1.1 * ignoreHalf, "auto " + measured + " vs ignore " + ignoreHalf);
+  }
 }

@@ -106,7 +106,7 @@ class AutoAggregationTest {
     // The blocks' means of component 0 (50.5, 150.5, 250.5, 350.5): rho = 16,667 / 200.5^2 = 0.415,
     // and leaving 1 of 4 out keeps 1 - 0.415 / 12 of an iteration's progress.
     assertTrue(
-        first.choice().contains("(progress 0.965 by the gradients' spread)"), first.choice());
+        first.choice().contains("(progress 0.965 by the gradients' spread rho="), first.choice());
     // While the straggler persists: a tolerant mode, which never waits for home copy 3.
     for (int it = SLOW_FROM + 1; it < RECOVERED_FROM; it++) {
       IterationRecord record = records.get(it);
