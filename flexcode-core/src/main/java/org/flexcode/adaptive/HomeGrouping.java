@@ -73,14 +73,14 @@ public final class HomeGrouping {
 
   /**
    * Chooses iteration {@code it}'s home ({@code avoiding}: {@code steal} keeps work away from a
-   * slow executor; {@code spareCpu}: most executors have CPU to spare) and starts timing it; logs a
-   * change.
+   * slow executor; {@code spareCpu}: most executors have CPU to spare) and starts timing it from
+   * {@code startMs}; logs a change.
    */
-  public StealHome begin(int it, boolean avoiding, boolean spareCpu) {
+  public StealHome begin(int it, boolean avoiding, boolean spareCpu, long startMs) {
     StealHome previous = running;
     running = choose(it, avoiding, spareCpu);
     runningIteration = it;
-    startMs = System.currentTimeMillis();
+    this.startMs = startMs;
     if (running != previous) {
       boolean measured = home == StealHome.AUTO;
       LOG.info(

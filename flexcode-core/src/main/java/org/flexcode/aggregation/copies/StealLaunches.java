@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import org.flexcode.adaptive.CopyThresholds;
 import org.flexcode.adaptive.HomeGrouping;
 import org.flexcode.adaptive.SlowExecutors;
@@ -40,6 +41,9 @@ import org.slf4j.LoggerFactory;
  * counted in the record's duplicated time. A move in the record goes from the executor that ran (or
  * was running) the home copy to the one whose copy was used. The launches of the current iteration
  * are kept until the next one starts, for {@link #report}.
+ *
+ * <p>Time is read from a clock: the engine's is the wall clock; the model's {@code steal} rule runs
+ * these same decisions on simulated time, with simulated launches, arrivals and placement.
  */
 public final class StealLaunches implements LateLaunchPolicy {
 
@@ -48,6 +52,7 @@ public final class StealLaunches implements LateLaunchPolicy {
   private final StealPlan plan;
   private final double late;
   private final TaskLaunches listener;
+  private final LongSupplier clock;
   private final String[] executorIds;
   private final CopyPlacement placement;
   private final SlowExecutors slow = new SlowExecutors();
@@ -60,18 +65,24 @@ public final class StealLaunches implements LateLaunchPolicy {
   private final BitSet lateCopies = new BitSet();
   private final Map<Integer, Long> cancelledMs = new HashMap<>();
 
-  /** {@code executorIds[e]}: the id of planned executor e (for the record). */
-  StealLaunches(
+  /**
+   * The launches of {@code spec}'s late copies and home work over {@code plan}; {@code
+   * executorIds[e]}: the id of planned executor e (for the record); {@code listener} tells when and
+   * where tasks launched, {@code placement} takes the copies launched, {@code clock} tells the time
+   * (epoch ms).
+   */
+  public StealLaunches(
       StealPlan plan,
-      double late,
+      CopiesSpec spec,
       TaskLaunches listener,
       String[] executorIds,
       CopyPlacement placement,
-      StealHome homeWork) {
+      LongSupplier clock) {
     this.plan = plan;
-    this.grouping = new HomeGrouping(plan.chunksPerBlock() > 1 ? homeWork : StealHome.CHUNKS);
+    this.clock = clock;
+    this.grouping = new HomeGrouping(plan.chunksPerBlock() > 1 ? spec.home() : StealHome.CHUNKS);
     this.placement = placement;
-    this.late = late;
+    this.late = spec.late();
     this.listener = listener;
     this.executorIds = executorIds.clone();
     this.holders = new CopyHolders(plan, executorIds);
@@ -86,7 +97,9 @@ public final class StealLaunches implements LateLaunchPolicy {
   /** Chunks per block when this iteration's home work runs as block tasks, else 1. */
   @Override
   public synchronized int homeGroup(int it) {
-    boolean block = grouping.begin(it, holders.avoiding(), holders.mostSpare()) == StealHome.BLOCK;
+    boolean block =
+        grouping.begin(it, holders.avoiding(), holders.mostSpare(), clock.getAsLong())
+            == StealHome.BLOCK;
     blockHomeIteration = block ? it : blockHomeIteration;
     return block ? plan.chunksPerBlock() : 1;
   }
@@ -135,7 +148,7 @@ public final class StealLaunches implements LateLaunchPolicy {
         return false;
       }
     }
-    long now = System.currentTimeMillis();
+    long now = clock.getAsLong();
     for (int t = tasks.nextSetBit(0); t >= 0; t = tasks.nextSetBit(t + 1)) {
       if (!arrivals.isFinished(t)) {
         cancelledMs.put(t, now);
@@ -290,7 +303,7 @@ public final class StealLaunches implements LateLaunchPolicy {
     if (due == null) {
       return;
     }
-    long now = System.currentTimeMillis();
+    long now = clock.getAsLong();
     for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
       int running = plan.onlyCopyIn(chunk, launched);
       if (done.get(chunk) || running < 0 || tasks.get(running)) {
@@ -329,6 +342,34 @@ public final class StealLaunches implements LateLaunchPolicy {
             executorIds[target]);
       }
     }
+  }
+
+  /**
+   * The first time (clock ms) after now at which a chunk whose only copy runs will have run over a
+   * copy threshold, given what has arrived ({@link CopyThresholds#idleDueFromMs}); {@link
+   * Long#MAX_VALUE} if none will before the next arrival changes the thresholds. When to ask {@link
+   * #due} again on simulated time.
+   */
+  public synchronized long nextDueMs(int it, Arrivals arrivals) {
+    startIteration(it);
+    CopyThresholds due =
+        late > 0
+            ? CopyThresholds.of(
+                finishedDurations(it, arrivals), plan.numChunks(), late, blockHomeIteration == it)
+            : null;
+    long now = clock.getAsLong();
+    long next = Long.MAX_VALUE;
+    BitSet done = due == null ? null : finishedChunks(arrivals);
+    for (int chunk = 0; due != null && chunk < plan.numChunks(); chunk++) {
+      int running = plan.onlyCopyIn(chunk, launched);
+      long start = running < 0 || done.get(chunk) ? -1 : listener.launchTime(it, running);
+      for (long dueFromMs : new long[] {due.idleDueFromMs(), due.anyDueFromMs()}) {
+        if (start > 0 && dueFromMs != Long.MAX_VALUE && start + dueFromMs > now) {
+          next = Math.min(next, start + dueFromMs);
+        }
+      }
+    }
+    return next;
   }
 
   /** Launches {@code copy} on planned executor {@code target} (now busy). */
