@@ -69,13 +69,14 @@ class StealSimulationTest {
   void aSlowBlockTasksChunksGoToFreeHoldersOnceItRunsALittleOverTheMedian() {
     double[] slow = {3, 1, 1, 1};
     // home work as block tasks: executor 0's block would run 1,200 ms; the others end at 400 ms
-    // (12 of 16 chunks in, median 400), so at 1.1 x 400 = 440 ms its chunks 0, 1, 2 go to their
-    // other holders 1, 2, 3 (ending at 540) and chunk 3 to executor 1 after that (640)
+    // (12 of 16 chunks in, median 400), so once it has run over 1.1 x 400 = 440 ms (at 441 on the
+    // engine's clock of whole ms) its chunks 0, 1, 2 go to their idle other holders 1, 2, 3
+    // (ending at 541) and chunk 3 to executor 1 once that is idle again (641)
     Rule.Simulation block = Rule.steal(2, 4, 1.5, StealHome.BLOCK).prepare(CLUSTER);
     IterationOutcome o = block.run(slow, LOADS);
-    assertEquals(640, o.spanMs(), 1e-9);
-    assertEquals(640, o.wastedTaskMs(), 1e-9, "the block task, killed at the end");
-    assertEquals(3 * 400 + 640 + 4 * 100, o.computedTaskMs(), 1e-9);
+    assertEquals(641, o.spanMs(), 1e-9);
+    assertEquals(641, o.wastedTaskMs(), 1e-9, "the block task, killed at the end");
+    assertEquals(3 * 400 + 641 + 4 * 100, o.computedTaskMs(), 1e-9);
   }
 
   @Test
