@@ -12,6 +12,7 @@ import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.PackedVector;
 import org.flexcode.aggregation.PartialResult;
+import org.flexcode.aggregation.copies.LaunchContext;
 import org.flexcode.aggregation.copies.StealLaunches;
 import org.flexcode.aggregation.copies.StealPlan;
 import org.flexcode.aggregation.strategy.steal.Steal;
@@ -26,7 +27,8 @@ import org.flexcode.coding.GradientCode;
  * simulation supplies what Spark and the executors supply to the engine: Spark's scheduling of the
  * jobs on the cores ({@link ChunkScheduler}), when and where each task launched and where each copy
  * was placed ({@link SimulatedLaunches}), and the results as they arrive, each reporting that no
- * other process loads its host (dedicated cores).
+ * other process loads its host (dedicated cores). The engine's decisions are not logged here: a
+ * model runs thousands of iterations.
  *
  * <p>As the engine does, the simulation asks the launches after every arrival, and in between when
  * a running chunk crosses a copy threshold ({@link StealLaunches#nextDueMs}). A late job all of
@@ -61,7 +63,13 @@ final class StealSimulation implements Rule.Simulation {
     this.executorIds = SimulatedLaunches.executorIds(cluster.executors());
     Steal steal = new Steal(r, chunks, late, homeWork);
     this.launches =
-        new StealLaunches(plan, steal.layout(), simulated, executorIds, simulated, this::clockMs);
+        new StealLaunches(
+            plan,
+            steal.layout(),
+            simulated,
+            executorIds,
+            simulated,
+            LaunchContext.simulated(this::clockMs));
     this.decoder = steal.bind(GradientCode.uncoded(tasks), null);
     this.scheduler = new ChunkScheduler(cluster, plan);
   }

@@ -18,7 +18,6 @@ import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.TaskLaunches;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@code steal}'s launches ({@link StealPlan}): the first job runs every chunk's home copy over the
@@ -42,17 +41,17 @@ import org.slf4j.LoggerFactory;
  * was running) the home copy to the one whose copy was used. The launches of the current iteration
  * are kept until the next one starts, for {@link #report}.
  *
- * <p>Time is read from a clock: the engine's is the wall clock; the model's {@code steal} rule runs
- * these same decisions on simulated time, with simulated launches, arrivals and placement.
+ * <p>Time is read from a clock ({@link LaunchContext}): the engine's is the wall clock; the model's
+ * {@code steal} rule runs these same decisions on simulated time, with simulated launches, arrivals
+ * and placement.
  */
 public final class StealLaunches implements LateLaunchPolicy {
-
-  private static final Logger LOG = LoggerFactory.getLogger(StealLaunches.class);
 
   private final StealPlan plan;
   private final double late;
   private final TaskLaunches listener;
   private final LongSupplier clock;
+  private final Logger log;
   private final String[] executorIds;
   private final CopyPlacement placement;
   private final SlowExecutors slow = new SlowExecutors();
@@ -68,8 +67,8 @@ public final class StealLaunches implements LateLaunchPolicy {
   /**
    * The launches of {@code spec}'s late copies and home work over {@code plan}; {@code
    * executorIds[e]}: the id of planned executor e (for the record); {@code listener} tells when and
-   * where tasks launched, {@code placement} takes the copies launched, {@code clock} tells the time
-   * (epoch ms).
+   * where tasks launched, {@code placement} takes the copies launched, {@code context} tells the
+   * time and takes the log.
    */
   public StealLaunches(
       StealPlan plan,
@@ -77,10 +76,13 @@ public final class StealLaunches implements LateLaunchPolicy {
       TaskLaunches listener,
       String[] executorIds,
       CopyPlacement placement,
-      LongSupplier clock) {
+      LaunchContext context) {
     this.plan = plan;
-    this.clock = clock;
-    this.grouping = new HomeGrouping(plan.chunksPerBlock() > 1 ? spec.home() : StealHome.CHUNKS);
+    this.clock = context.clock();
+    this.log = context.launchLog();
+    this.grouping =
+        new HomeGrouping(
+            plan.chunksPerBlock() > 1 ? spec.home() : StealHome.CHUNKS, context.homeLog());
     this.placement = placement;
     this.late = spec.late();
     this.listener = listener;
@@ -187,7 +189,7 @@ public final class StealLaunches implements LateLaunchPolicy {
     boolean copyWon = moves.stream().anyMatch(StealRecord.Move::late);
     grouping.end(it, endMs, slow.lastHadSlow() || copyWon || holders.avoiding());
     if (!next.equals(holders.avoided())) {
-      LOG.info(
+      log.info(
           "FlexCode iteration {}: avoiding executors {} (median task over {} x all executors' in {}"
               + " iterations in a row): their chunks prefer other holders",
           it,
@@ -280,7 +282,7 @@ public final class StealLaunches implements LateLaunchPolicy {
       int copy = target < 0 ? -1 : plan.copyNotIn(chunk, launched);
       if (copy >= 0) {
         place(copy, target, tasks, idle);
-        LOG.info(
+        log.info(
             "FlexCode iteration {}: chunk {} not started on its home executor {}; executor {} is"
                 + " idle and takes it (task {})",
             it,
@@ -326,7 +328,7 @@ public final class StealLaunches implements LateLaunchPolicy {
       if (copy >= 0 && !plan.anyCopyIn(chunk, tasks)) {
         place(copy, target, tasks, idle);
         lateCopies.set(copy);
-        LOG.info(
+        log.info(
             "FlexCode iteration {}: chunk {} (task {}) has run {} ms on executor {} (copies due on"
                 + " an idle holder after {} ms, on any after {} ms: {} x the median); launching its"
                 + " copy task {} on executor {}",

@@ -113,7 +113,7 @@ public final class ChunkCopiesLayout<T> implements DataLayout<T> {
             listener,
             StealSetup.executorIds(executors),
             holders,
-            System::currentTimeMillis);
+            LaunchContext.wallClock());
     return bound
         .capability(CopiesLaunchSource.class)
         .map(source -> source.launches(plan, stealing))

@@ -69,7 +69,7 @@ class StealLaunchesTest {
             listener,
             executorIds,
             placement,
-            System::currentTimeMillis);
+            LaunchContext.wallClock());
     long now = System.currentTimeMillis();
     BitSet fast = plan.homeTasks();
     for (int task : slow) {
@@ -131,7 +131,7 @@ class StealLaunchesTest {
             listener,
             new String[] {"0", "1", "2"},
             placement,
-            () -> now[0]);
+            LaunchContext.simulated(() -> now[0]));
     Arrivals arrivals = new Arrivals(() -> now[0]);
     for (int task = 0; task < PLAN.numChunks(); task++) {
       listener.launched(0, task, 1, now[0], Integer.toString(PLAN.executorOf(task)));
