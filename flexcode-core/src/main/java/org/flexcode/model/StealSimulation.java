@@ -43,7 +43,6 @@ final class StealSimulation implements Rule.Simulation {
   private static final PackedVector NO_VALUES = PackedVector.pack(new double[0]);
 
   private final Cluster cluster;
-  private final StealPlan plan;
   private final SimulatedLaunches simulated;
   private final StealLaunches launches;
   private final BoundStrategy decoder;
@@ -57,7 +56,7 @@ final class StealSimulation implements Rule.Simulation {
 
   StealSimulation(Cluster cluster, int r, int chunks, double late, StealHome homeWork) {
     this.cluster = cluster;
-    this.plan = new StealPlan(cluster.tasks(), chunks, r, cluster.executors());
+    StealPlan plan = new StealPlan(cluster.tasks(), chunks, r, cluster.executors());
     int tasks = plan.numChunks() * r;
     this.simulated = new SimulatedLaunches(tasks);
     this.executorIds = SimulatedLaunches.executorIds(cluster.executors());
