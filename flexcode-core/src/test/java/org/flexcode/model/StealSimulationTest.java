@@ -116,4 +116,21 @@ class StealSimulationTest {
     assertEquals(1200, onDedicated, 1e-9);
     assertEquals(1150, onShared, 1e-9);
   }
+
+  @Test
+  void aLateCopyWaitsOnTheHolderTheEngineChoseWhenItWasDueEvenIfAnotherFreesFirst() {
+    // three one-core executors each holding every chunk (r=3), six chunks of 100 ms; executor 0
+    // runs chunk 0 at factor 10, executor 1 its chunks at factor 2. At 200 ms chunks 1-3 are in
+    // (median 100) and chunk 0 has run over 150: no holder is idle (executors 1 and 2 have just
+    // taken chunks 4 and 5), so the engine places the copy on chunk 0's first other holder,
+    // executor 1, where it starts at 400 and runs 200 ms. Executor 2, idle from 300, does not take
+    // it: it takes a copy of chunk 4 once that has run over 150 ms (at 351), killed when chunk 4
+    // arrives from executor 1 at 400
+    double[] factors = {10, 2, 1};
+    IterationOutcome o =
+        Rule.steal(3, 2).prepare(Cluster.of(3, 1, 200)).run(factors, new double[] {1, 1, 1});
+    assertEquals(600, o.spanMs(), 1e-9);
+    assertEquals(600 + 49, o.wastedTaskMs(), 1e-9, "chunk 0's home copy and chunk 4's copy");
+    assertEquals(600 + 200 + 100 + 100 + 200 + 100 + 200 + 49, o.computedTaskMs(), 1e-9);
+  }
 }
