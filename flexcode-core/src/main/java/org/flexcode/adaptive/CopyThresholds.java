@@ -122,6 +122,23 @@ public final class CopyThresholds {
     return ranMs > idleHolderMs;
   }
 
+  /**
+   * The shortest run, in whole ms, that is {@link #dueOnIdle}: from then on a copy is due on an
+   * idle holder; {@link Long#MAX_VALUE} before the quorum.
+   */
+  public long idleDueFromMs() {
+    return dueFrom(idleHolderMs);
+  }
+
+  /** The shortest run, in whole ms, that is {@link #dueAnywhere}; as {@link #idleDueFromMs}. */
+  public long anyDueFromMs() {
+    return dueFrom(anyHolderMs);
+  }
+
+  private static long dueFrom(double thresholdMs) {
+    return Double.isInfinite(thresholdMs) ? Long.MAX_VALUE : (long) Math.floor(thresholdMs) + 1;
+  }
+
   /** The idle holders' threshold, ms (the log's). */
   public double idleHolderMs() {
     return idleHolderMs;

@@ -56,9 +56,8 @@ public final class HomeGrouping {
   /** Iterations in a row without a straggler after which block tasks run, untimed. */
   public static final int CALM = 3;
 
-  private static final Logger LOG = LoggerFactory.getLogger(HomeGrouping.class);
-
   private final StealHome home;
+  private final Logger log;
   private final Deque<Long> chunkMs = new ArrayDeque<>();
   private final Deque<Long> blockMs = new ArrayDeque<>();
   private StealHome running;
@@ -68,22 +67,28 @@ public final class HomeGrouping {
 
   /** Fixed at {@code home}, or measured when {@code home} is {@link StealHome#AUTO}. */
   public HomeGrouping(StealHome home) {
+    this(home, LoggerFactory.getLogger(HomeGrouping.class));
+  }
+
+  /** As {@link #HomeGrouping(StealHome)}, logging a change of home to {@code log}. */
+  public HomeGrouping(StealHome home, Logger log) {
     this.home = home;
+    this.log = log;
   }
 
   /**
    * Chooses iteration {@code it}'s home ({@code avoiding}: {@code steal} keeps work away from a
-   * slow executor; {@code spareCpu}: most executors have CPU to spare) and starts timing it; logs a
-   * change.
+   * slow executor; {@code spareCpu}: most executors have CPU to spare) and starts timing it from
+   * {@code startMs}; logs a change.
    */
-  public StealHome begin(int it, boolean avoiding, boolean spareCpu) {
+  public StealHome begin(int it, boolean avoiding, boolean spareCpu, long startMs) {
     StealHome previous = running;
     running = choose(it, avoiding, spareCpu);
     runningIteration = it;
-    startMs = System.currentTimeMillis();
+    this.startMs = startMs;
     if (running != previous) {
       boolean measured = home == StealHome.AUTO;
-      LOG.info(
+      log.info(
           "FlexCode iteration {}: steal runs its home work as {} ({}{}{}{})",
           it,
           running == StealHome.BLOCK ? "one task per block" : "one task per chunk",

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.LongSupplier;
 
 /**
  * What has reached the driver in one iteration: the finished tasks in arrival order with their
@@ -15,6 +16,7 @@ import java.util.TreeMap;
  */
 public final class Arrivals {
 
+  private final LongSupplier clock;
   private final List<Integer> order = new ArrayList<>();
   private final Map<Integer, Long> arrivedMs = new HashMap<>();
   private final Map<Integer, PartialResult> results = new HashMap<>();
@@ -22,6 +24,16 @@ public final class Arrivals {
   private final BitSet finished = new BitSet();
   private final BitSet failed = new BitSet();
   private int failedAttempts;
+
+  /** Arrivals timed by the wall clock (epoch ms), as the driver sees them. */
+  public Arrivals() {
+    this(System::currentTimeMillis);
+  }
+
+  /** Arrivals timed by {@code clock} (ms): the model's simulated time. */
+  public Arrivals(LongSupplier clock) {
+    this.clock = clock;
+  }
 
   /**
    * Records {@code result} as each task it covers ({@link PartialResult#covered}: a block task's
@@ -50,7 +62,7 @@ public final class Arrivals {
     finished.set(task);
     failed.clear(task);
     order.add(task);
-    arrivedMs.put(task, System.currentTimeMillis());
+    arrivedMs.put(task, clock.getAsLong());
     results.put(task, result);
     return true;
   }

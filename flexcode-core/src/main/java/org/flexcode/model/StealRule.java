@@ -5,14 +5,14 @@ import org.flexcode.aggregation.StrategyDefaults;
 
 /**
  * Work stealing at chunk granularity, as the engine runs it, with its home work as chunk tasks, as
- * block tasks or as the engine's {@code home=auto} measures ({@link StealSimulation}). Block j
- * (task j's block, home executor j mod M) is cut into {@code chunks} chunks of T / chunks x
- * load(home) ms of work each, chunk c cached on its home and on r - 1 other executors. A free core
- * takes its executor's next home chunk, then a pending chunk its executor holds a copy of; a chunk
- * running over {@code late} x the median chunk time gets one late copy on an idle holder, the first
- * copy to finish wins; an executor slow in two iterations in a row is avoided for the engine's hold
- * ({@link StealSimulation}). The iteration ends when every chunk has finished once. {@code late=0}:
- * no late copies.
+ * block tasks or as the engine's {@code home=auto} measures: the engine's own launches on simulated
+ * time ({@link StealSimulation}). Block j (task j's block, home executor j mod M) is cut into
+ * {@code chunks} chunks of T / chunks x load(home) ms of work each, chunk c cached on its home and
+ * on r - 1 other executors. A free core takes the lowest-numbered pending chunk its executor holds;
+ * a chunk whose only copy has run over {@code late} x the median gets one late copy, placed by the
+ * engine on an idle holder, else on another holder, where it waits for a free core; the first copy
+ * to finish wins; an executor slow in two iterations in a row is avoided for the engine's hold. The
+ * iteration ends when every chunk has finished once. {@code late=0}: no late copies.
  */
 final class StealRule implements Rule {
 

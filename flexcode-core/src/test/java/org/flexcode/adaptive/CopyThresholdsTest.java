@@ -1,5 +1,6 @@
 package org.flexcode.adaptive;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,5 +63,17 @@ class CopyThresholdsTest {
     CopyThresholds due = CopyThresholds.of(List.of(10L, 20L, 30L, 40L), 8, 1.5, true);
     assertFalse(due.dueOnIdle(CopyThresholds.MIN_RUNTIME_MS));
     assertTrue(due.dueOnIdle(CopyThresholds.MIN_RUNTIME_MS + 1));
+  }
+
+  @Test
+  void theFirstWholeMsRunDueIsJustOverEachThreshold() {
+    CopyThresholds block = CopyThresholds.of(HALF_IN, 8, 1.5, true);
+    assertEquals(562, block.idleDueFromMs()); // 1.1 x 510 = 561: due from 562
+    assertEquals(766, block.anyDueFromMs()); // 1.5 x 510 = 765
+    assertTrue(block.dueOnIdle(block.idleDueFromMs()));
+    assertFalse(block.dueOnIdle(block.idleDueFromMs() - 1));
+    CopyThresholds early = CopyThresholds.of(HALF_IN.subList(0, 3), 8, 1.5, true);
+    assertEquals(Long.MAX_VALUE, early.idleDueFromMs(), "before the quorum: never");
+    assertEquals(Long.MAX_VALUE, early.anyDueFromMs());
   }
 }

@@ -69,13 +69,14 @@ class StealSimulationTest {
   void aSlowBlockTasksChunksGoToFreeHoldersOnceItRunsALittleOverTheMedian() {
     double[] slow = {3, 1, 1, 1};
     // home work as block tasks: executor 0's block would run 1,200 ms; the others end at 400 ms
-    // (12 of 16 chunks in, median 400), so at 1.1 x 400 = 440 ms its chunks 0, 1, 2 go to their
-    // other holders 1, 2, 3 (ending at 540) and chunk 3 to executor 1 after that (640)
+    // (12 of 16 chunks in, median 400), so once it has run over 1.1 x 400 = 440 ms (at 441 on the
+    // engine's clock of whole ms) its chunks 0, 1, 2 go to their idle other holders 1, 2, 3
+    // (ending at 541) and chunk 3 to executor 1 once that is idle again (641)
     Rule.Simulation block = Rule.steal(2, 4, 1.5, StealHome.BLOCK).prepare(CLUSTER);
     IterationOutcome o = block.run(slow, LOADS);
-    assertEquals(640, o.spanMs(), 1e-9);
-    assertEquals(640, o.wastedTaskMs(), 1e-9, "the block task, killed at the end");
-    assertEquals(3 * 400 + 640 + 4 * 100, o.computedTaskMs(), 1e-9);
+    assertEquals(641, o.spanMs(), 1e-9);
+    assertEquals(641, o.wastedTaskMs(), 1e-9, "the block task, killed at the end");
+    assertEquals(3 * 400 + 641 + 4 * 100, o.computedTaskMs(), 1e-9);
   }
 
   @Test
@@ -114,5 +115,22 @@ class StealSimulationTest {
     double onShared = Rule.steal(2, 4).prepare(shared).run(slow, LOADS).spanMs();
     assertEquals(1200, onDedicated, 1e-9);
     assertEquals(1150, onShared, 1e-9);
+  }
+
+  @Test
+  void aLateCopyWaitsOnTheHolderTheEngineChoseWhenItWasDueEvenIfAnotherFreesFirst() {
+    // three one-core executors each holding every chunk (r=3), six chunks of 100 ms; executor 0
+    // runs chunk 0 at factor 10, executor 1 its chunks at factor 2. At 200 ms chunks 1-3 are in
+    // (median 100) and chunk 0 has run over 150: no holder is idle (executors 1 and 2 have just
+    // taken chunks 4 and 5), so the engine places the copy on chunk 0's first other holder,
+    // executor 1, where it starts at 400 and runs 200 ms. Executor 2, idle from 300, does not take
+    // it: it takes a copy of chunk 4 once that has run over 150 ms (at 351), killed when chunk 4
+    // arrives from executor 1 at 400
+    double[] factors = {10, 2, 1};
+    IterationOutcome o =
+        Rule.steal(3, 2).prepare(Cluster.of(3, 1, 200)).run(factors, new double[] {1, 1, 1});
+    assertEquals(600, o.spanMs(), 1e-9);
+    assertEquals(600 + 49, o.wastedTaskMs(), 1e-9, "chunk 0's home copy and chunk 4's copy");
+    assertEquals(600 + 200 + 100 + 100 + 200 + 100 + 200 + 49, o.computedTaskMs(), 1e-9);
   }
 }

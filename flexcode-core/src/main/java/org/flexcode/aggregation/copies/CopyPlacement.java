@@ -2,8 +2,12 @@ package org.flexcode.aggregation.copies;
 
 import java.util.Set;
 
-/** Where the driver asks a copy it launches to run (Spark's preferred location of its task). */
-interface CopyPlacement {
+/**
+ * Where the driver asks a copy it launches to run (Spark's preferred location of its task), and
+ * which executors its chunks keep away from: the engine's holders RDD, or the model's simulated
+ * cluster, which runs each copy where it is placed.
+ */
+public interface CopyPlacement {
   /** Run copy task {@code task} on planned executor {@code executor}. */
   void place(int task, int executor);
 

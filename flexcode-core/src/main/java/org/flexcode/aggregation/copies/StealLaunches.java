@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import org.flexcode.adaptive.CopyThresholds;
 import org.flexcode.adaptive.HomeGrouping;
 import org.flexcode.adaptive.SlowExecutors;
@@ -17,7 +18,6 @@ import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.TaskLaunches;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@code steal}'s launches ({@link StealPlan}): the first job runs every chunk's home copy over the
@@ -40,14 +40,18 @@ import org.slf4j.LoggerFactory;
  * counted in the record's duplicated time. A move in the record goes from the executor that ran (or
  * was running) the home copy to the one whose copy was used. The launches of the current iteration
  * are kept until the next one starts, for {@link #report}.
+ *
+ * <p>Time is read from a clock ({@link LaunchContext}): the engine's is the wall clock; the model's
+ * {@code steal} rule runs these same decisions on simulated time, with simulated launches, arrivals
+ * and placement.
  */
 public final class StealLaunches implements LateLaunchPolicy {
-
-  private static final Logger LOG = LoggerFactory.getLogger(StealLaunches.class);
 
   private final StealPlan plan;
   private final double late;
   private final TaskLaunches listener;
+  private final LongSupplier clock;
+  private final Logger log;
   private final String[] executorIds;
   private final CopyPlacement placement;
   private final SlowExecutors slow = new SlowExecutors();
@@ -60,18 +64,27 @@ public final class StealLaunches implements LateLaunchPolicy {
   private final BitSet lateCopies = new BitSet();
   private final Map<Integer, Long> cancelledMs = new HashMap<>();
 
-  /** {@code executorIds[e]}: the id of planned executor e (for the record). */
-  StealLaunches(
+  /**
+   * The launches of {@code spec}'s late copies and home work over {@code plan}; {@code
+   * executorIds[e]}: the id of planned executor e (for the record); {@code listener} tells when and
+   * where tasks launched, {@code placement} takes the copies launched, {@code context} tells the
+   * time and takes the log.
+   */
+  public StealLaunches(
       StealPlan plan,
-      double late,
+      CopiesSpec spec,
       TaskLaunches listener,
       String[] executorIds,
       CopyPlacement placement,
-      StealHome homeWork) {
+      LaunchContext context) {
     this.plan = plan;
-    this.grouping = new HomeGrouping(plan.chunksPerBlock() > 1 ? homeWork : StealHome.CHUNKS);
+    this.clock = context.clock();
+    this.log = context.launchLog();
+    this.grouping =
+        new HomeGrouping(
+            plan.chunksPerBlock() > 1 ? spec.home() : StealHome.CHUNKS, context.homeLog());
     this.placement = placement;
-    this.late = late;
+    this.late = spec.late();
     this.listener = listener;
     this.executorIds = executorIds.clone();
     this.holders = new CopyHolders(plan, executorIds);
@@ -86,7 +99,9 @@ public final class StealLaunches implements LateLaunchPolicy {
   /** Chunks per block when this iteration's home work runs as block tasks, else 1. */
   @Override
   public synchronized int homeGroup(int it) {
-    boolean block = grouping.begin(it, holders.avoiding(), holders.mostSpare()) == StealHome.BLOCK;
+    boolean block =
+        grouping.begin(it, holders.avoiding(), holders.mostSpare(), clock.getAsLong())
+            == StealHome.BLOCK;
     blockHomeIteration = block ? it : blockHomeIteration;
     return block ? plan.chunksPerBlock() : 1;
   }
@@ -135,7 +150,7 @@ public final class StealLaunches implements LateLaunchPolicy {
         return false;
       }
     }
-    long now = System.currentTimeMillis();
+    long now = clock.getAsLong();
     for (int t = tasks.nextSetBit(0); t >= 0; t = tasks.nextSetBit(t + 1)) {
       if (!arrivals.isFinished(t)) {
         cancelledMs.put(t, now);
@@ -174,7 +189,7 @@ public final class StealLaunches implements LateLaunchPolicy {
     boolean copyWon = moves.stream().anyMatch(StealRecord.Move::late);
     grouping.end(it, endMs, slow.lastHadSlow() || copyWon || holders.avoiding());
     if (!next.equals(holders.avoided())) {
-      LOG.info(
+      log.info(
           "FlexCode iteration {}: avoiding executors {} (median task over {} x all executors' in {}"
               + " iterations in a row): their chunks prefer other holders",
           it,
@@ -267,7 +282,7 @@ public final class StealLaunches implements LateLaunchPolicy {
       int copy = target < 0 ? -1 : plan.copyNotIn(chunk, launched);
       if (copy >= 0) {
         place(copy, target, tasks, idle);
-        LOG.info(
+        log.info(
             "FlexCode iteration {}: chunk {} not started on its home executor {}; executor {} is"
                 + " idle and takes it (task {})",
             it,
@@ -290,7 +305,7 @@ public final class StealLaunches implements LateLaunchPolicy {
     if (due == null) {
       return;
     }
-    long now = System.currentTimeMillis();
+    long now = clock.getAsLong();
     for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
       int running = plan.onlyCopyIn(chunk, launched);
       if (done.get(chunk) || running < 0 || tasks.get(running)) {
@@ -313,7 +328,7 @@ public final class StealLaunches implements LateLaunchPolicy {
       if (copy >= 0 && !plan.anyCopyIn(chunk, tasks)) {
         place(copy, target, tasks, idle);
         lateCopies.set(copy);
-        LOG.info(
+        log.info(
             "FlexCode iteration {}: chunk {} (task {}) has run {} ms on executor {} (copies due on"
                 + " an idle holder after {} ms, on any after {} ms: {} x the median); launching its"
                 + " copy task {} on executor {}",
@@ -329,6 +344,34 @@ public final class StealLaunches implements LateLaunchPolicy {
             executorIds[target]);
       }
     }
+  }
+
+  /**
+   * The first time (clock ms) after now at which a chunk whose only copy runs will have run over a
+   * copy threshold, given what has arrived ({@link CopyThresholds#idleDueFromMs}); {@link
+   * Long#MAX_VALUE} if none will before the next arrival changes the thresholds. When to ask {@link
+   * #due} again on simulated time.
+   */
+  public synchronized long nextDueMs(int it, Arrivals arrivals) {
+    startIteration(it);
+    CopyThresholds due =
+        late > 0
+            ? CopyThresholds.of(
+                finishedDurations(it, arrivals), plan.numChunks(), late, blockHomeIteration == it)
+            : null;
+    long now = clock.getAsLong();
+    long next = Long.MAX_VALUE;
+    BitSet done = due == null ? null : finishedChunks(arrivals);
+    for (int chunk = 0; due != null && chunk < plan.numChunks(); chunk++) {
+      int running = plan.onlyCopyIn(chunk, launched);
+      long start = running < 0 || done.get(chunk) ? -1 : listener.launchTime(it, running);
+      for (long dueFromMs : new long[] {due.idleDueFromMs(), due.anyDueFromMs()}) {
+        if (start > 0 && dueFromMs != Long.MAX_VALUE && start + dueFromMs > now) {
+          next = Math.min(next, start + dueFromMs);
+        }
+      }
+    }
+    return next;
   }
 
   /** Launches {@code copy} on planned executor {@code target} (now busy). */

@@ -70,7 +70,8 @@ public final class StealPlan implements Serializable {
     return copies <= executors;
   }
 
-  int chunkOf(int task) {
+  /** The chunk task {@code task} is a copy of. */
+  public int chunkOf(int task) {
     return task % numChunks();
   }
 

@@ -108,7 +108,12 @@ public final class ChunkCopiesLayout<T> implements DataLayout<T> {
   public LateLaunchPolicy launches(BoundStrategy bound, TaskLaunchListener listener) {
     stealing =
         new StealLaunches(
-            plan, spec.late(), listener, StealSetup.executorIds(executors), holders, spec.home());
+            plan,
+            spec,
+            listener,
+            StealSetup.executorIds(executors),
+            holders,
+            LaunchContext.wallClock());
     return bound
         .capability(CopiesLaunchSource.class)
         .map(source -> source.launches(plan, stealing))

@@ -1,6 +1,7 @@
 package org.flexcode.aggregation.copies;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -62,7 +63,13 @@ class StealLaunchesTest {
     TaskLaunchListener listener = new TaskLaunchListener("test");
     RecordingPlacement placement = new RecordingPlacement();
     StealLaunches launches =
-        new StealLaunches(plan, 1.5, listener, executorIds, placement, StealHome.CHUNKS);
+        new StealLaunches(
+            plan,
+            new CopiesSpec(plan.copies(), plan.chunksPerBlock(), 1.5, StealHome.CHUNKS, false),
+            listener,
+            executorIds,
+            placement,
+            LaunchContext.wallClock());
     long now = System.currentTimeMillis();
     BitSet fast = plan.homeTasks();
     for (int task : slow) {
@@ -110,5 +117,49 @@ class StealLaunchesTest {
   void onABusyHostALateChunkWaitsForAnIdleHolder() {
     // executor 1 has not reported: it is taken to be as busy as the others' reports say
     assertEquals(List.of(List.of(8, 2)), lateCopies(0.97));
+  }
+
+  @Test
+  void aLateChunkIsCopiedByTheLaunchesClockOnceItHasRunOverLateTimesTheMedian() {
+    long[] now = {10_000};
+    TaskLaunchListener listener = new TaskLaunchListener("test");
+    RecordingPlacement placement = new RecordingPlacement();
+    StealLaunches launches =
+        new StealLaunches(
+            PLAN,
+            new CopiesSpec(2, 2, 1.5, StealHome.CHUNKS, false),
+            listener,
+            new String[] {"0", "1", "2"},
+            placement,
+            LaunchContext.simulated(() -> now[0]));
+    Arrivals arrivals = new Arrivals(() -> now[0]);
+    for (int task = 0; task < PLAN.numChunks(); task++) {
+      listener.launched(0, task, 1, now[0], Integer.toString(PLAN.executorOf(task)));
+    }
+    now[0] = 10_200; // chunks 1-5 in after 200 ms: copies due after 1.5 x 200 = 300 ms
+    for (int task = 1; task < PLAN.numChunks(); task++) {
+      arrivals.record(
+          new PartialResult(
+              0,
+              task,
+              0,
+              Integer.toString(PLAN.executorOf(task)),
+              10_000,
+              now[0],
+              0,
+              PackedVector.pack(new double[] {1}),
+              null,
+              0.0,
+              1));
+    }
+    assertEquals(10_301, launches.nextDueMs(0, arrivals), "the first ms over 300 ms run");
+    now[0] = 10_300;
+    assertNull(launches.due(0, arrivals), "300 ms run is not over 300 ms");
+    now[0] = 10_301;
+    BitSet copy = new BitSet();
+    copy.set(6); // chunk 0's copy, cached on executor 1, idle since its chunks 2 and 3 are in
+    assertEquals(copy, launches.due(0, arrivals).tasks());
+    assertEquals(List.of(List.of(6, 1)), placement.placed);
+    assertEquals(Long.MAX_VALUE, launches.nextDueMs(0, arrivals), "no chunk runs alone");
   }
 }

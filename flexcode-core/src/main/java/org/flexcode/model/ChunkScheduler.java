@@ -1,0 +1,250 @@
+package org.flexcode.model;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.stream.IntStream;
+import org.flexcode.aggregation.copies.StealPlan;
+
+/**
+ * Spark's scheduler as {@code steal}'s jobs meet it, on the simulated cores of one iteration. A
+ * free core of executor e takes, from the first job, the lowest-numbered pending home chunk e holds
+ * a copy of (each home chunk prefers every holder of its chunk, and an executor's pending tasks go
+ * in task order; an avoided executor only chunks every holder of which is avoided), or, when the
+ * home work runs as block tasks, e's next home block whole; with none pending, the next late copy
+ * placed on e (a later job than the first). A chunk task lasts {@link Cluster#chunkMs}, a block
+ * task {@link Cluster#taskMs}, at the data load of the block's home and e's factor.
+ */
+final class ChunkScheduler {
+
+  /** A task on one core: a chunk copy, or a block task over its block's home chunks. */
+  static final class Run {
+    final int task;
+    final int covers;
+    final int executor;
+    final double start;
+    final double end;
+    private double stop;
+
+    private Run(int task, int covers, int executor, double start, double end) {
+      this.task = task;
+      this.covers = covers;
+      this.executor = executor;
+      this.start = start;
+      this.end = end;
+      this.stop = end;
+    }
+
+    /** When it stopped computing, {@code endMs} at the latest: finished, killed or cut off. */
+    double ranUntil(double endMs) {
+      return Math.min(stop, endMs);
+    }
+
+    boolean killed() {
+      return stop < end;
+    }
+  }
+
+  private final Cluster cluster;
+  private final StealPlan plan;
+  private final int[][] held;
+  private final int[][] homeBlocks;
+  private final int[] heldNext;
+  private final int[] blockNext;
+  private final int[] freeCores;
+  private final List<ArrayDeque<Integer>> placedCopies = new ArrayList<>();
+  private final BitSet homeStarted = new BitSet();
+  private final BitSet dropped = new BitSet();
+  private final PriorityQueue<Run> ends =
+      new PriorityQueue<>((a, b) -> Double.compare(a.end, b.end));
+  private final List<Run> runs = new ArrayList<>();
+  private Run[] runOf;
+  private int running;
+  private double[] factors;
+  private double[] loads;
+  private boolean blockHome;
+  private Set<Integer> avoided = Set.of();
+  private boolean keepHome;
+
+  ChunkScheduler(Cluster cluster, StealPlan plan) {
+    this.cluster = cluster;
+    this.plan = plan;
+    int m = plan.executors();
+    held = new int[m][];
+    for (int e = 0; e < m; e++) {
+      int executor = e;
+      held[e] =
+          IntStream.range(0, plan.numChunks()).filter(chunk -> holds(executor, chunk)).toArray();
+    }
+    homeBlocks = new int[m][];
+    int blocks = plan.numChunks() / plan.chunksPerBlock();
+    for (int e = 0; e < m; e++) {
+      int executor = e;
+      homeBlocks[e] =
+          IntStream.range(0, blocks).filter(b -> cluster.executorOf(b) == executor).toArray();
+      placedCopies.add(new ArrayDeque<>());
+    }
+    heldNext = new int[m];
+    blockNext = new int[m];
+    freeCores = new int[m];
+  }
+
+  private boolean holds(int executor, int chunk) {
+    for (int k = 0; k < plan.copies(); k++) {
+      if (plan.executorOf(plan.taskOf(chunk, k)) == executor) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A new iteration: every core free, nothing started; {@code blockHome}: the home work runs as
+   * block tasks; the chunks keep away from {@code avoided}; {@code keepHome}: a home chunk runs on
+   * its home executor only.
+   */
+  void start(
+      double[] factors, double[] loads, boolean blockHome, Set<Integer> avoided, boolean keepHome) {
+    this.factors = factors;
+    this.loads = loads;
+    this.blockHome = blockHome;
+    this.avoided = avoided;
+    this.keepHome = keepHome;
+    Arrays.fill(heldNext, 0);
+    Arrays.fill(blockNext, 0);
+    Arrays.fill(freeCores, cluster.cores());
+    placedCopies.forEach(ArrayDeque::clear);
+    homeStarted.clear();
+    dropped.clear();
+    ends.clear();
+    runs.clear();
+    runOf = new Run[plan.numChunks() * plan.copies()];
+    running = 0;
+  }
+
+  /** Copy task {@code task}, launched and placed on {@code executor}, waits for a core there. */
+  void place(int task, int executor) {
+    placedCopies.get(executor).addLast(task);
+  }
+
+  /** Gives every free core its next task at {@code now}; returns the runs started. */
+  List<Run> assign(double now) {
+    List<Run> started = new ArrayList<>();
+    for (int e = 0; e < freeCores.length; e++) {
+      while (freeCores[e] > 0) {
+        Run run = next(e, now);
+        if (run == null) {
+          break;
+        }
+        started.add(run);
+      }
+    }
+    return started;
+  }
+
+  /** When the next running task ends; infinity if none runs. */
+  double nextEnd() {
+    while (!ends.isEmpty() && ends.peek().killed()) {
+      ends.poll();
+    }
+    return ends.isEmpty() ? Double.POSITIVE_INFINITY : ends.peek().end;
+  }
+
+  /** The runs that end by {@code now}, in order; their cores are free. */
+  List<Run> finishedBy(double now) {
+    List<Run> finished = new ArrayList<>();
+    while (nextEnd() <= now) {
+      Run run = ends.poll();
+      freeCores[run.executor]++;
+      running--;
+      finished.add(run);
+    }
+    return finished;
+  }
+
+  /** Kills copy task {@code task} at {@code now} if it runs, or drops it if it waits for a core. */
+  void kill(int task, double now) {
+    Run run = runOf[task];
+    if (run == null) {
+      dropped.set(task);
+    } else if (run.end > now && !run.killed()) {
+      run.stop = now;
+      freeCores[run.executor]++;
+      running--;
+    }
+  }
+
+  /** Every run started this iteration. */
+  List<Run> runs() {
+    return runs;
+  }
+
+  private Run next(int e, double now) {
+    if (blockHome && blockNext[e] < homeBlocks[e].length) {
+      int block = homeBlocks[e][blockNext[e]++];
+      int first = plan.taskOf(block * plan.chunksPerBlock(), 0);
+      homeStarted.set(first, first + plan.chunksPerBlock());
+      return begin(first, plan.chunksPerBlock(), e, now);
+    }
+    while (!blockHome && heldNext[e] < held[e].length && !mayTake(e, held[e][heldNext[e]])) {
+      heldNext[e]++;
+    }
+    if (!blockHome && heldNext[e] < held[e].length) {
+      int chunk = held[e][heldNext[e]++];
+      homeStarted.set(chunk);
+      return begin(plan.taskOf(chunk, 0), 1, e, now);
+    }
+    ArrayDeque<Integer> copies = placedCopies.get(e);
+    while (!copies.isEmpty() && dropped.get(copies.peekFirst())) {
+      copies.pollFirst();
+    }
+    return copies.isEmpty() ? null : begin(copies.pollFirst(), 1, e, now);
+  }
+
+  /** Whether executor e's free core may take home chunk {@code chunk} (not started). */
+  private boolean mayTake(int e, int chunk) {
+    if (homeStarted.get(chunk)) {
+      return false;
+    }
+    if (keepHome) {
+      return plan.executorOf(plan.taskOf(chunk, 0)) == e;
+    }
+    if (!avoided.contains(e)) {
+      return true;
+    }
+    for (int k = 0; k < plan.copies(); k++) {
+      if (!avoided.contains(plan.executorOf(plan.taskOf(chunk, k)))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Starts task {@code task} (a block task when it {@code covers} more than one chunk) on a core of
+   * executor e at {@code now}, with the tasks then running sharing the host ({@link
+   * Cluster#contention}: every core at the iteration's start).
+   */
+  private Run begin(int task, int covers, int e, double now) {
+    int block = plan.chunkOf(task) / plan.chunksPerBlock();
+    double load = loads[cluster.executorOf(block)];
+    int sharing = now <= 0 ? cluster.executors() * cluster.cores() : running + 1;
+    double ms =
+        covers > 1
+            ? cluster.taskMs(1, load, factors[e], sharing)
+            : cluster.chunkMs(1.0 / plan.chunksPerBlock(), load, factors[e], sharing);
+    Run run = new Run(task, covers, e, now, now + ms);
+    freeCores[e]--;
+    running++;
+    ends.add(run);
+    runs.add(run);
+    for (int t = task; t < task + covers; t++) {
+      runOf[t] = run;
+    }
+    return run;
+  }
+}
