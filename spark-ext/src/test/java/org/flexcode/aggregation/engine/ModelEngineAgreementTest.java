@@ -59,7 +59,7 @@ class ModelEngineAgreementTest {
    */
   private static final long SSP_STRAGGLER_MS = 11 * GAP_MS;
 
-  private static final int SSP_ITERATIONS = 4;
+  private static final int SSP_ITERATIONS = 3;
 
   private static final int AUTO_ITERATIONS = 5;
 
