@@ -4,19 +4,32 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import org.flexcode.adaptive.TaskTimes;
 import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
+import org.flexcode.aggregation.PartialResult;
+import org.flexcode.aggregation.StaleResults;
+import org.flexcode.aggregation.copies.CopiedLayout;
+import org.flexcode.aggregation.copies.CopiesLaunchSource;
+import org.flexcode.aggregation.copies.CopiesSpec;
+import org.flexcode.aggregation.copies.StealPlan;
 
 /**
  * One iteration as the engine decides it, replayed: the tasks' results arrive in the order of their
  * finish times, each arrival goes to the bound strategy's own {@link BoundStrategy#decide}, and the
  * first decision ends the iteration. The model's prefix rules decide through it, and the
  * model/engine agreement test checks it against the engine's records.
+ *
+ * <p>A strategy that applies late results ({@code ssp}) keeps its unfinished tasks running into the
+ * next iterations ({@link StaleReplay}). A strategy over chunk copies ({@code auto}) is handed its
+ * layout as on one executor (local mode: each home chunk its own worker); its tasks' finish times
+ * say when each copy arrives (infinite for a copy never launched).
  */
 public final class DecisionReplay {
 
@@ -26,15 +39,37 @@ public final class DecisionReplay {
    * @param used the tasks whose results the aggregate uses, shadows that stood in for a missing
    *     block included (as the engine's record lists them)
    * @param arrived the tasks that had arrived when it decided
-   * @param cancelled the tasks still running (or queued) when it decided
+   * @param cancelled the tasks still running (or queued) when it decided, which the engine cancels;
+   *     none for a strategy that applies them later
    * @param endMs the finish time of the arrival that decided
    * @param decision the bound strategy's decision
+   * @param choice what an adaptive strategy chose before the iteration, and why ("" for none), as
+   *     the engine's record says it
+   * @param staleAges task -> age in iterations of each result used that an earlier iteration
+   *     computed
    */
   public record Replayed(
-      BitSet used, BitSet arrived, BitSet cancelled, double endMs, Decision decision) {}
+      BitSet used,
+      BitSet arrived,
+      BitSet cancelled,
+      double endMs,
+      Decision decision,
+      String choice,
+      Map<Integer, Integer> staleAges) {
+
+    /** Copies the ages. */
+    public Replayed {
+      staleAges = Map.copyOf(staleAges);
+    }
+
+    private Replayed withChoice(String text) {
+      return new Replayed(used, arrived, cancelled, endMs, decision, text, staleAges);
+    }
+  }
 
   private final BoundStrategy bound;
   private final Adaptive adaptive;
+  private final StaleReplay stale;
   private int iteration;
 
   /**
@@ -43,6 +78,27 @@ public final class DecisionReplay {
   public DecisionReplay(BoundStrategy bound) {
     this.bound = bound;
     this.adaptive = bound.capability(Adaptive.class).orElse(Adaptive.NONE);
+    StaleResults late = bound.capability(StaleResults.class).orElse(StaleResults.NONE);
+    this.stale = late.staleness() > 0 ? new StaleReplay(bound, late) : null;
+    bound.capability(CopiesLaunchSource.class).ifPresent(source -> handOverLayout(bound, source));
+  }
+
+  /**
+   * Hands a strategy over chunk copies its layout, as the engine does before the first iteration,
+   * on one executor: no steal launches to go with it (the caller's finish times say when copies
+   * arrive).
+   */
+  private static void handOverLayout(BoundStrategy bound, CopiesLaunchSource source) {
+    Checks.check(
+        bound.strategy() instanceof CopiedLayout,
+        "replay: " + bound.strategy() + " launches over chunk copies but names no copies layout");
+    CopiesSpec copies = ((CopiedLayout) bound.strategy()).layout();
+    int perBlock = copies.copies() * copies.chunks();
+    Checks.check(
+        bound.numTasks() % perBlock == 0,
+        "replay: " + bound.numTasks() + " tasks are not " + perBlock + " copies per block");
+    source.launches(
+        new StealPlan(bound.numTasks() / perBlock, copies.chunks(), copies.copies(), 1), null);
   }
 
   /**
@@ -56,16 +112,37 @@ public final class DecisionReplay {
 
   /** As {@link #next(double[])}, primary t having run on executor {@code executors[t]}. */
   public Replayed next(double[] finishMs, String[] executors) {
-    adaptive.beforeIteration(iteration);
-    Replayed replayed = replay(bound, finishMs);
+    return next(finishMs, executors, Map.of(), 0);
+  }
+
+  /**
+   * As {@link #next(double[], String[])}, task t's result being {@code results.get(t)} (the first
+   * {@code length} components per-record directions, as {@link Adaptive#afterResults} reads them):
+   * after the iteration the strategy is handed the results of the tasks that arrived, as the engine
+   * hands them over (none given: nothing is handed over).
+   */
+  public Replayed next(
+      double[] finishMs, String[] executors, Map<Integer, PartialResult> results, int length) {
+    String choice = adaptive.beforeIteration(iteration);
+    Replayed replayed =
+        (stale == null ? replay(bound, finishMs) : stale.replay(iteration, finishMs))
+            .withChoice(choice);
+    double[] arrivalMs = stale == null ? finishMs : stale.arrivalMs();
     int primaries = bound.code().numTasks();
     double[] ms = new double[primaries];
     BitSet censored = new BitSet(primaries);
     for (int t = 0; t < primaries; t++) {
       censored.set(t, !replayed.arrived().get(t));
-      ms[t] = Math.min(finishMs[t], replayed.endMs());
+      ms[t] = Math.max(0, Math.min(arrivalMs[t], replayed.endMs()));
     }
     adaptive.afterIteration(new TaskTimes(ms, censored, 0.0, executors));
+    if (!results.isEmpty()) {
+      Map<Integer, PartialResult> arrived = new HashMap<>();
+      replayed.arrived().stream()
+          .filter(results::containsKey)
+          .forEach(t -> arrived.put(t, results.get(t)));
+      adaptive.afterResults(arrived, length);
+    }
     iteration++;
     return replayed;
   }
@@ -97,7 +174,13 @@ public final class DecisionReplay {
         BitSet used = decision.get().used();
         decision.get().estimated().values().forEach(used::set);
         return new Replayed(
-            used, (BitSet) finished.clone(), cancelled, finishMs[task], decision.get());
+            used,
+            (BitSet) finished.clone(),
+            cancelled,
+            finishMs[task],
+            decision.get(),
+            "",
+            Map.of());
       }
     }
     throw new IllegalArgumentException(
