@@ -40,7 +40,10 @@ import org.flexcode.spec.SpecText;
  *   <li>{@code auto:exact=false}: steal's layout ({@code r=3,chunks=4}), and before each iteration
  *       the mode it supports with the lowest predicted time (bsp, steal, or ignore:b keeping at
  *       least {@code floor=0.5} of the records, unless {@code exact=true}), switching on a 10% gain
- *       ({@link Auto}).
+ *       ({@link Auto});
+ *   <li>{@code flexrr:staleness=1}: steal's layout and moves; once every chunk but one has arrived,
+ *       the iteration ends without that one, whose result is applied in a later iteration if at
+ *       most {@code staleness} iterations old.
  * </ul>
  *
  * Omitted parameters take the values of {@link StrategyDefaults}; {@code parse(x.spec())} equals
@@ -56,7 +59,7 @@ public interface AggregationStrategy {
 
   /**
    * The registered names specs start with: FlexCode's bsp, ignore, frc, cyclic, gcdc, shadow,
-   * hybrid, steal, ssp, auto, then any registered by another jar ({@link StrategyFamily}).
+   * hybrid, steal, ssp, auto, flexrr, then any registered by another jar ({@link StrategyFamily}).
    */
   static List<String> names() {
     return StrategyTable.get().names();
@@ -179,8 +182,9 @@ public interface AggregationStrategy {
    * frc:s=S}, {@code cyclic:s=S}, {@code gcdc:s=S,clusters=C}, {@code
    * shadow:m=M,f=F[,selector=entropy|random][,seed=S][,late=X]} or {@code
    * hybrid:s=S,m=M,f=F[,...][,code=frc|cyclic]} or {@code steal:r=R,chunks=C,late=X} or {@code
-   * ssp:staleness=K,b=B} or {@code auto:exact=B[,r=R][,chunks=C][,floor=F]}; omitted parameters
-   * take {@link StrategyDefaults}. The error names the spec and the bad name, key or value.
+   * ssp:staleness=K,b=B} or {@code auto:exact=B[,r=R][,chunks=C][,floor=F]} or {@code
+   * flexrr:staleness=K[,r=R][,chunks=C]}; omitted parameters take {@link StrategyDefaults}. The
+   * error names the spec and the bad name, key or value.
    */
   static AggregationStrategy parse(String spec) {
     return StrategyTable.get().parse(spec);

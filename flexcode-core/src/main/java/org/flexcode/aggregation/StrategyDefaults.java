@@ -81,5 +81,8 @@ public final class StrategyDefaults {
   /** Blocks an {@code ssp} iteration may miss (b). */
   public static final int SSP_MISSING = 1;
 
+  /** Iterations a chunk's result {@code flexrr} applies may lag (staleness k). */
+  public static final int FLEXRR_STALENESS = 1;
+
   private StrategyDefaults() {}
 }

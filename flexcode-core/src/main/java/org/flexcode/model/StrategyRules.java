@@ -32,8 +32,8 @@ final class StrategyRules {
   /**
    * The rule of {@code strategy}.
    *
-   * @throws IllegalArgumentException for a strategy the model has no rule for ({@code hybrid}, a
-   *     strategy from outside FlexCode)
+   * @throws IllegalArgumentException for a strategy the model has no rule for ({@code hybrid},
+   *     {@code flexrr}, a strategy from outside FlexCode)
    */
   static Rule of(AggregationStrategy strategy) {
     if (strategy instanceof Bsp) {

@@ -20,10 +20,10 @@ final class JobFlags {
   /** The usage lines, indented as the jobs' usage texts. */
   static final String USAGE =
       """
-        --strategy S         bsp, ignore, frc, cyclic, shadow, hybrid, steal, ssp, auto, or a full
-                             spec such as shadow:m=1,f=0.1,late=1.5, cyclic:s=2, ignore:b=auto,
-                             ssp:staleness=2 or auto:exact=true (default: spark.flexcode.strategy,
-                             else auto:exact=true)
+        --strategy S         bsp, ignore, frc, cyclic, shadow, hybrid, steal, ssp, auto, flexrr, or
+                             a full spec such as shadow:m=1,f=0.1,late=1.5, cyclic:s=2,
+                             ignore:b=auto, ssp:staleness=2 or auto:exact=true (default:
+                             spark.flexcode.strategy, else auto:exact=true)
         --tolerance S        stragglers tolerated by frc, cyclic and hybrid (default 1)
         --ignore B           slowest tasks ignore drops, blocks ssp may miss (default 1)
         --shadows M          shadow tasks of shadow and hybrid (default 1)

@@ -91,7 +91,8 @@ class AggregationStrategyTest {
     // FlexCode's own names in order; the test class path also registers a plugin's (first).
     assertEquals(
         List.of(
-            "bsp", "ignore", "frc", "cyclic", "gcdc", "shadow", "hybrid", "steal", "ssp", "auto"),
+            "bsp", "ignore", "frc", "cyclic", "gcdc", "shadow", "hybrid", "steal", "ssp", "auto",
+            "flexrr"),
         AggregationStrategy.names().stream().filter(name -> !name.equals("first")).toList());
     // a bare name alone takes the defaults, as the bench's strategy names do
     assertEquals("ignore:b=1", AggregationStrategy.parse("ignore").spec());

@@ -61,6 +61,7 @@ public final class StealLaunches implements LateLaunchPolicy {
 
   private int iteration = -1;
   private BitSet launched;
+  private BitSet held = new BitSet(); // chunks this iteration neither runs nor moves
   private final BitSet lateCopies = new BitSet();
   private final Map<Integer, Long> cancelledMs = new HashMap<>();
 
@@ -92,8 +93,24 @@ public final class StealLaunches implements LateLaunchPolicy {
   }
 
   @Override
-  public BitSet firstJob() {
-    return plan.homeTasks();
+  public synchronized BitSet firstJob() {
+    return homesRun();
+  }
+
+  /**
+   * Chunks the next iteration neither runs nor moves (none by default): a strategy applying stale
+   * results holds the chunks whose copies from an earlier iteration still run. Set before {@link
+   * #firstJob}.
+   */
+  public synchronized void hold(BitSet chunks) {
+    held = (BitSet) chunks.clone();
+  }
+
+  /** The home copies of the chunks not held. */
+  private BitSet homesRun() {
+    BitSet homes = plan.homeTasks();
+    held.stream().forEach(chunk -> homes.clear(plan.taskOf(chunk, 0)));
+    return homes;
   }
 
   /** Chunks per block when this iteration's home work runs as block tasks, else 1. */
@@ -120,6 +137,7 @@ public final class StealLaunches implements LateLaunchPolicy {
   public synchronized Launch due(int it, Arrivals arrivals) {
     startIteration(it);
     BitSet done = finishedChunks(arrivals);
+    done.or(held);
     if (done.cardinality() == plan.numChunks()) {
       return null;
     }
@@ -199,7 +217,8 @@ public final class StealLaunches implements LateLaunchPolicy {
     }
     holders.avoid(next);
     placement.avoid(next);
-    return new StealRecord(moves, launched.cardinality() - plan.numChunks(), duplicated);
+    int homes = plan.numChunks() - held.cardinality();
+    return new StealRecord(moves, launched.cardinality() - homes, duplicated);
   }
 
   /** Each executor's run times (ms on the executor, start to finish) of these results. */
@@ -227,7 +246,7 @@ public final class StealLaunches implements LateLaunchPolicy {
     if (it != iteration) {
       iteration = it;
       placement.clear();
-      launched = plan.homeTasks();
+      launched = homesRun();
       lateCopies.clear();
       cancelledMs.clear();
       holders.startIteration();

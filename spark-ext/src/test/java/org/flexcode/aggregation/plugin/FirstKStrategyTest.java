@@ -31,7 +31,9 @@ class FirstKStrategyTest {
   static final String SERVICES = "META-INF/services/" + StrategyFamily.class.getName();
 
   static final List<String> FLEXCODE_NAMES =
-      List.of("bsp", "ignore", "frc", "cyclic", "gcdc", "shadow", "hybrid", "steal", "ssp", "auto");
+      List.of(
+          "bsp", "ignore", "frc", "cyclic", "gcdc", "shadow", "hybrid", "steal", "ssp", "auto",
+          "flexrr");
 
   @Test
   void parsesThePluginsRecordByNameAndRoundTrips() {
@@ -69,7 +71,7 @@ class FirstKStrategyTest {
     expected.add("first");
     assertEquals(expected, AggregationStrategy.names());
     assertTrue(
-        AggregationStrategy.known().endsWith(", auto:exact=false, first:k=3"),
+        AggregationStrategy.known().endsWith(", flexrr:staleness=1, first:k=3"),
         AggregationStrategy.known());
   }
 
@@ -156,12 +158,12 @@ class FirstKStrategyTest {
         contents.stream().anyMatch(c -> c.contains(FirstKFamily.class.getName())),
         "the test file is seen: " + files);
 
-    // ServiceLoader reads both: FlexCode's eight families and the plugin's.
+    // ServiceLoader reads both: FlexCode's nine families and the plugin's.
     List<Class<?>> families = new ArrayList<>();
     ServiceLoader.load(StrategyFamily.class, loader).forEach(f -> families.add(f.getClass()));
     assertTrue(families.contains(BspFamily.class), families.toString());
     assertTrue(families.contains(FirstKFamily.class), families.toString());
-    assertEquals(9, families.size(), families.toString());
+    assertEquals(10, families.size(), families.toString());
     assertTrue(AggregationStrategy.names().containsAll(FLEXCODE_NAMES));
     assertEquals("bsp", AggregationStrategy.parse("bsp").spec());
   }

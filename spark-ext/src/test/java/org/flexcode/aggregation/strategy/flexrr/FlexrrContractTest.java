@@ -1,0 +1,19 @@
+package org.flexcode.aggregation.strategy.flexrr;
+
+import java.util.List;
+import org.flexcode.aggregation.StrategyContractTest;
+
+/** The strategy contract for the family's specs flexrr, flexrr:staleness=2, flexrr:staleness=0. */
+class FlexrrContractTest extends StrategyContractTest {
+
+  @Override
+  protected List<String> specs() {
+    return List.of("flexrr", "flexrr:staleness=2", "flexrr:staleness=0");
+  }
+
+  /** Three copies of each of four chunks. */
+  @Override
+  protected int copies() {
+    return 3;
+  }
+}
