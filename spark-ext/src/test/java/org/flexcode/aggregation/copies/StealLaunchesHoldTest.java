@@ -45,7 +45,13 @@ class StealLaunchesHoldTest {
   private static LateLaunchPolicy.Launch launchedHolding(BitSet held, BitSet firstJob) {
     TaskLaunchListener listener = new TaskLaunchListener("test");
     StealLaunches launches =
-        new StealLaunches(PLAN, 1.5, listener, EXECUTORS, NOWHERE, StealHome.CHUNKS);
+        new StealLaunches(
+            PLAN,
+            new CopiesSpec(PLAN.copies(), PLAN.chunksPerBlock(), 1.5, StealHome.CHUNKS, false),
+            listener,
+            EXECUTORS,
+            NOWHERE,
+            LaunchContext.wallClock());
     launches.hold(held);
     firstJob.or(launches.firstJob());
     long now = System.currentTimeMillis();
