@@ -42,13 +42,17 @@ final class BenchJob {
         --ratings PATH         mf: MovieLens ratings CSV (default datasets/ml-latest-small/ratings.csv)
         --rank K               mf: factor rank (default 10)
         --reg-param L          mf: regParam (default 0.15)
+        --max-items N          mf: the ratings of the N most-rated items only (default all; 1000
+                               with emulated compute, so real compute stays a small share)
         --docword PATH         lda: UCI docword file (default datasets/uci-kos/docword.kos.txt)
         --k K                  lda: topics (default 20)
         --mini-batch-fraction F  lda: documents per iteration (default 0.05)
         --strategies LIST      comma-separated: mllib, mllib+speculation (Spark's defaults),
                                mllib+speculation-tuned (multiplier 1.5, quantile 0.75,
                                minTaskRuntime 100ms), mllib-tuned (4 x partitions, cached
-                               MEMORY_AND_DISK_2, spark.locality.wait=0; ctr and lr), bsp, ignore,
+                               MEMORY_AND_DISK_2, spark.locality.wait=0; ctr and lr), als (mf:
+                               Spark's ALS under StragglerPlugin with --pattern and --seed, an
+                               application per pattern), bsp, ignore,
                                frc, cyclic, shadow, hybrid (or specs such as cyclic:s=2,
                                shadow:m=2,f=0.05); default mllib,bsp,ignore,frc,cyclic; a
                                bare ignore is ignore:b=C with --cores C (one executor's tasks
@@ -120,6 +124,7 @@ final class BenchJob {
           "ratings",
           "rank",
           "reg-param",
+          "max-items",
           "docword",
           "k",
           "mini-batch-fraction",
@@ -160,7 +165,7 @@ final class BenchJob {
     List<Run> runs = new ArrayList<>();
     if (experiment == null && childBaseline == null) {
       String master = ownContext ? conf.get("spark.master") : active.get().master();
-      runs.addAll(childApplications(strategies, master, argv));
+      runs.addAll(childApplications(strategies, master, argv, patterns, args.integer("seed", 7)));
     }
     List<String> rows = BenchRows.ofThisApplication(strategies, childBaseline);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkContext.getOrCreate(conf));
@@ -209,14 +214,22 @@ final class BenchJob {
     conf.set("spark.eventLog.enabled", "true").set("spark.eventLog.dir", path.toUri().toString());
   }
 
-  /** Runs the child application of every listed baseline that needs one; returns their runs. */
-  private static List<Run> childApplications(List<String> strategies, String master, String[] argv)
+  /**
+   * Runs the child applications of every listed baseline that needs them (under {@code patterns},
+   * straggler {@code seed}); returns their runs.
+   */
+  private static List<Run> childApplications(
+      List<String> strategies,
+      String master,
+      String[] argv,
+      List<StragglerPattern> patterns,
+      long seed)
       throws java.io.IOException, InterruptedException {
     List<Run> runs = new ArrayList<>();
     for (String s : strategies) {
       MllibBaseline b = MllibBaseline.of(s);
       if (b != null && b.ownApplication()) {
-        runs.addAll(BaselineApplication.run(b, master, argv));
+        runs.addAll(BaselineApplication.run(b, master, argv, patterns, seed));
       }
     }
     return runs;

@@ -130,6 +130,8 @@ final class BenchRunner {
                 .withInjector(injector)
                 .withWorkload("bench " + strategy, total);
         trace = workload.flexcode(parsed, options, total);
+      } else if (baseline == MllibBaseline.SPARK_ALS) {
+        mllibLoss = workload.sparkAls(iterations);
       } else if (baseline.overPartitioned()) {
         mllibLoss = workload.mllibOverPartitioned(injector, iterations);
       } else {
@@ -243,7 +245,7 @@ final class BenchRunner {
         long start = (long) run.endMs()[0];
         List<BenchListener.Job> jobs =
             workload.mllibIterationJobs(listener.jobs(m.tag()), iterations);
-        double[] ms = jobs.stream().mapToDouble(j -> j.endMs() - j.startMs()).toArray();
+        double[] ms = workload.mllibIterationMs(jobs, iterations);
         double[] end =
             at(
                 jobs.stream().mapToDouble(j -> j.endMs() - start).toArray(),

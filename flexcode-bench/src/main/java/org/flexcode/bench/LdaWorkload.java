@@ -52,6 +52,7 @@ final class LdaWorkload implements Workload {
     sizes.put("vocab_size", vocabSize);
     sizes.put("k", k);
     sizes.put("mini_batch_fraction", miniBatchFraction);
+    sizes.put("model_dimension", (long) k * vocabSize);
     return new LdaWorkload(documents, vocabSize, k, miniBatchFraction, seed);
   }
 
