@@ -45,7 +45,8 @@ final class BenchJob {
         --max-items N          mf: the ratings of the N most-rated items only (default all; 1000
                                with emulated compute, so real compute stays a small share)
         --docword PATH         lda: UCI docword file (default datasets/uci-kos/docword.kos.txt)
-        --k K                  lda: topics (default 20)
+        --k K                  lda: topics (default 20; 5 with emulated compute, so real
+                               compute stays a small share)
         --mini-batch-fraction F  lda: documents per iteration (default 0.05)
         --strategies LIST      comma-separated: mllib, mllib+speculation (Spark's defaults),
                                mllib+speculation-tuned (multiplier 1.5, quantile 0.75,

@@ -87,6 +87,10 @@ class EmulatedMfLdaBenchTest {
     for (JsonNode run : report.get("runs")) {
       double logPerplexity = run.get("final_loss").asDouble();
       assertTrue(logPerplexity > 5 && logPerplexity < 12, run.toString());
+      assertEquals(3, run.get("iteration_ms").size(), run.toString());
+      for (JsonNode ms : run.get("iteration_ms")) {
+        assertTrue(ms.asDouble() >= 40, "every iteration reads its blocks: " + run);
+      }
     }
   }
 
