@@ -23,8 +23,8 @@ import org.flexcode.stragglers.StragglerPattern;
  * LogisticRegression, {@link EstimatorPath}): the {@code mllib...} rows are MLlib's untouched
  * {@code GradientDescent.runMiniBatchSGD} on the straggler-wrapped input ({@link MllibBaseline};
  * those whose confs are read at context start each in an application of their own, {@link
- * BaselineApplication}); {@code als} ({@code --workload mf}) is Spark's own ALS under the
- * straggler plugin ({@link SparkAls}); the others are FlexCode strategies. Every row's application runs with
+ * BaselineApplication}); {@code als} ({@code --workload mf}) is Spark's own ALS under the straggler
+ * plugin ({@link SparkAls}); the others are FlexCode strategies. Every row's application runs with
  * {@code --compute} as {@value Compute#CONF_KEY}. After a warm-up (every row, {@value
  * BenchRunner#WARM_UP_ITERATIONS} iterations, at least {@value
  * BenchRunner#APPLICATION_WARM_UP_ITERATIONS} in all per application, no stragglers), each pattern
