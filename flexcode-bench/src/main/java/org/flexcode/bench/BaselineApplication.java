@@ -17,13 +17,15 @@ import java.util.Set;
 import org.apache.spark.SparkConf;
 import org.flexcode.aggregation.engine.CodedAggregator;
 import org.flexcode.metrics.JsonReports;
+import org.flexcode.stragglers.StragglerPattern;
 
 /**
  * The MLlib rows whose confs Spark reads only when a context starts ({@code mllib+speculation},
  * {@code mllib+speculation-tuned}, {@code mllib-tuned}): each runs in an application of its own, a
  * child JVM started with the row's confs ({@link MllibBaseline#confs}) that runs this module's
  * {@link BenchSubmit} on the same options plus {@code --child-baseline ROW --child-report FILE},
- * and hands its runs back through that file.
+ * and hands its runs back through that file. A row whose stragglers come from {@code
+ * StragglerPlugin} ({@code als}) gets one application per pattern, each with that pattern alone.
  */
 final class BaselineApplication {
 
@@ -51,10 +53,49 @@ final class BaselineApplication {
   private BaselineApplication() {}
 
   /**
-   * Runs {@code baseline}'s child application on {@code master} with the bench's {@code options};
-   * returns its runs.
+   * Runs {@code baseline}'s child applications on {@code master} with the bench's {@code options}:
+   * one, or one per pattern of {@code patterns} (straggler {@code seed}) when the row's stragglers
+   * are read at the application's start; returns their runs.
    */
-  static List<Run> run(MllibBaseline baseline, String master, String[] options)
+  static List<Run> run(
+      MllibBaseline baseline,
+      String master,
+      String[] options,
+      List<StragglerPattern> patterns,
+      long seed)
+      throws IOException, InterruptedException {
+    if (!baseline.applicationPerPattern()) {
+      return run(baseline, baseline.confs(), master, options);
+    }
+    List<Run> runs = new ArrayList<>();
+    for (StragglerPattern pattern : patterns) {
+      runs.addAll(
+          run(
+              baseline,
+              baseline.confs(pattern, seed),
+              master,
+              withOnlyPattern(options, pattern.spec())));
+    }
+    return runs;
+  }
+
+  /** The bench's {@code options} with its {@code --pattern}s replaced by {@code pattern}. */
+  static String[] withOnlyPattern(String[] options, String pattern) {
+    List<String> kept = new ArrayList<>();
+    for (int i = 0; i < options.length; i++) {
+      if (options[i].equals("--pattern")) {
+        i++; // and its value
+      } else if (!options[i].startsWith("--pattern=")) {
+        kept.add(options[i]);
+      }
+    }
+    kept.add("--pattern");
+    kept.add(pattern);
+    return kept.toArray(String[]::new);
+  }
+
+  private static List<Run> run(
+      MllibBaseline baseline, Map<String, String> rowConfs, String master, String[] options)
       throws IOException, InterruptedException {
     Path childReport = Files.createTempFile("flexcode-bench-baseline", ".json");
     List<String> command = new ArrayList<>();
@@ -70,8 +111,7 @@ final class BaselineApplication {
     for (scala.Tuple2<String, String> entry : parent.getAll()) {
       user.put(entry._1(), entry._2());
     }
-    childConfs(user, baseline.confs())
-        .forEach((key, value) -> command.add("-D" + key + "=" + value));
+    childConfs(user, rowConfs).forEach((key, value) -> command.add("-D" + key + "=" + value));
     // The jars spark-submit ships to the executors (the bench's own: its tasks' lambdas live
     // there).
     String jars = parent.get("spark.jars", "");
@@ -85,8 +125,7 @@ final class BaselineApplication {
     command.addAll(Arrays.asList(options));
     command.addAll(List.of("--" + CHILD_BASELINE, baseline.row()));
     command.addAll(List.of("--" + CHILD_REPORT, childReport.toString()));
-    System.out.println(
-        "bench: starting the " + baseline.row() + " application " + baseline.confs());
+    System.out.println("bench: starting the " + baseline.row() + " application " + rowConfs);
     Process process = new ProcessBuilder(command).inheritIO().start();
     int code = process.waitFor();
     if (code != 0) {

@@ -23,7 +23,8 @@ import org.flexcode.stragglers.StragglerPattern;
  * LogisticRegression, {@link EstimatorPath}): the {@code mllib...} rows are MLlib's untouched
  * {@code GradientDescent.runMiniBatchSGD} on the straggler-wrapped input ({@link MllibBaseline};
  * those whose confs are read at context start each in an application of their own, {@link
- * BaselineApplication}); the others are FlexCode strategies. Every row's application runs with
+ * BaselineApplication}); {@code als} ({@code --workload mf}) is Spark's own ALS under the straggler
+ * plugin ({@link SparkAls}); the others are FlexCode strategies. Every row's application runs with
  * {@code --compute} as {@value Compute#CONF_KEY}. After a warm-up (every row, {@value
  * BenchRunner#WARM_UP_ITERATIONS} iterations, at least {@value
  * BenchRunner#APPLICATION_WARM_UP_ITERATIONS} in all per application, no stragglers), each pattern
@@ -42,13 +43,18 @@ final class BenchJob {
         --ratings PATH         mf: MovieLens ratings CSV (default datasets/ml-latest-small/ratings.csv)
         --rank K               mf: factor rank (default 10)
         --reg-param L          mf: regParam (default 0.15)
+        --max-items N          mf: the ratings of the N most-rated items only (default all; 1000
+                               with emulated compute, so real compute stays a small share)
         --docword PATH         lda: UCI docword file (default datasets/uci-kos/docword.kos.txt)
-        --k K                  lda: topics (default 20)
+        --k K                  lda: topics (default 20; 5 with emulated compute, so real
+                               compute stays a small share)
         --mini-batch-fraction F  lda: documents per iteration (default 0.05)
         --strategies LIST      comma-separated: mllib, mllib+speculation (Spark's defaults),
                                mllib+speculation-tuned (multiplier 1.5, quantile 0.75,
                                minTaskRuntime 100ms), mllib-tuned (4 x partitions, cached
-                               MEMORY_AND_DISK_2, spark.locality.wait=0; ctr and lr), bsp, ignore,
+                               MEMORY_AND_DISK_2, spark.locality.wait=0; ctr and lr), als (mf:
+                               Spark's ALS under StragglerPlugin with --pattern and --seed, an
+                               application per pattern), bsp, ignore,
                                frc, cyclic, shadow, hybrid (or specs such as cyclic:s=2,
                                shadow:m=2,f=0.05); default mllib,bsp,ignore,frc,cyclic; a
                                bare ignore is ignore:b=C with --cores C (one executor's tasks
@@ -120,6 +126,7 @@ final class BenchJob {
           "ratings",
           "rank",
           "reg-param",
+          "max-items",
           "docword",
           "k",
           "mini-batch-fraction",
@@ -160,7 +167,7 @@ final class BenchJob {
     List<Run> runs = new ArrayList<>();
     if (experiment == null && childBaseline == null) {
       String master = ownContext ? conf.get("spark.master") : active.get().master();
-      runs.addAll(childApplications(strategies, master, argv));
+      runs.addAll(childApplications(strategies, master, argv, patterns, args.integer("seed", 7)));
     }
     List<String> rows = BenchRows.ofThisApplication(strategies, childBaseline);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkContext.getOrCreate(conf));
@@ -209,14 +216,22 @@ final class BenchJob {
     conf.set("spark.eventLog.enabled", "true").set("spark.eventLog.dir", path.toUri().toString());
   }
 
-  /** Runs the child application of every listed baseline that needs one; returns their runs. */
-  private static List<Run> childApplications(List<String> strategies, String master, String[] argv)
+  /**
+   * Runs the child applications of every listed baseline that needs them (under {@code patterns},
+   * straggler {@code seed}); returns their runs.
+   */
+  private static List<Run> childApplications(
+      List<String> strategies,
+      String master,
+      String[] argv,
+      List<StragglerPattern> patterns,
+      long seed)
       throws java.io.IOException, InterruptedException {
     List<Run> runs = new ArrayList<>();
     for (String s : strategies) {
       MllibBaseline b = MllibBaseline.of(s);
       if (b != null && b.ownApplication()) {
-        runs.addAll(BaselineApplication.run(b, master, argv));
+        runs.addAll(BaselineApplication.run(b, master, argv, patterns, seed));
       }
     }
     return runs;

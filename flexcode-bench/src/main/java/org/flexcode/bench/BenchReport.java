@@ -32,13 +32,16 @@ final class BenchReport {
   private final Double target;
   private final Object compute;
 
-  /** The figures of {@code runs}, the target from {@code mllib} under {@code ideal}. */
+  /**
+   * The figures of {@code runs}, the target from the baseline under {@code ideal}: {@code mllib},
+   * else (mf) {@code als}.
+   */
   BenchReport(List<Run> runs, boolean comparableLoss, Object compute) {
     this.compute = compute;
     for (Run r : runs) {
       byKey.put(r.strategy() + "|" + r.pattern(), r);
     }
-    Run mllibIdeal = byKey.get("mllib|ideal");
+    Run mllibIdeal = byKey.getOrDefault("mllib|ideal", byKey.get("als|ideal"));
     target = !comparableLoss || mllibIdeal == null ? null : mllibIdeal.finalLoss();
   }
 

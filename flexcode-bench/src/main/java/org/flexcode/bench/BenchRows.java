@@ -9,8 +9,8 @@ import org.flexcode.cli.Args;
 
 /**
  * The bench's rows: {@code --strategies} split into rows (specs may hold commas), each checked
- * against the workload, a bare {@code ignore} given the executor's cores, and which application
- * runs which row.
+ * against the workload (the baselines by {@link MllibBaseline#rejection}), a bare {@code ignore}
+ * given the executor's cores, and which application runs which row.
  */
 final class BenchRows {
 
@@ -28,22 +28,17 @@ final class BenchRows {
             .toList();
     Set<String> seen = new HashSet<>();
     for (String s : strategies) {
-      if (workload.equals("mf") && s.startsWith("mllib")) {
-        throw new IllegalArgumentException(
-            "--workload mf has no mllib rows (MLlib's ALS is another algorithm); got '" + s + "'");
-      }
       MllibBaseline baseline = MllibBaseline.of(s);
-      if (!MllibBaseline.looksLikeMllib(s)) {
-        specOf(s); // fails early on a bad name
-      } else if (baseline == null) {
+      if (baseline == null && MllibBaseline.looksLikeMllib(s)) {
         throw new IllegalArgumentException(
             "unknown strategy '"
                 + s
                 + "'; MLlib rows are mllib, mllib+speculation,"
                 + " mllib+speculation-tuned and mllib-tuned");
-      } else if (baseline.overPartitioned() && !List.of("ctr", "lr").contains(workload)) {
-        throw new IllegalArgumentException(
-            s + " is implemented for --workload ctr and lr only, got " + workload);
+      } else if (baseline == null) {
+        specOf(s); // fails early on a bad name
+      } else if (baseline.rejection(workload) != null) {
+        throw new IllegalArgumentException(baseline.rejection(workload));
       }
     }
     for (String s : strategies) {

@@ -19,8 +19,8 @@ final class BenchRunner {
 
   /**
    * A run and the tag its Spark jobs carry, not yet settled; {@code cutMs}: when its measured
-   * iterations ended (epoch ms; {@link Long#MAX_VALUE} when it ran none beyond them), the tasks
-   * launched after it not counted in its task-seconds.
+   * iterations ended (epoch ms; {@link Long#MAX_VALUE}: not known), the tasks launched after it
+   * (iterations beyond the measured ones, lda's perplexity pass) not counted in its task-seconds.
    */
   record Measured(String tag, Run run, long cutMs) {
 
@@ -130,6 +130,8 @@ final class BenchRunner {
                 .withInjector(injector)
                 .withWorkload("bench " + strategy, total);
         trace = workload.flexcode(parsed, options, total);
+      } else if (baseline == MllibBaseline.SPARK_ALS) {
+        mllibLoss = workload.sparkAls(iterations);
       } else if (baseline.overPartitioned()) {
         mllibLoss = workload.mllibOverPartitioned(injector, iterations);
       } else {
@@ -152,10 +154,13 @@ final class BenchRunner {
     List<IterationRecord> records = trace.records();
     int entries = iterations + 1; // the updates and the final pass
     if (total == iterations || records.size() <= entries) {
+      // Tasks launched after the last iteration (lda's perplexity pass) are no iteration's.
+      long lastEnd = records.isEmpty() ? Long.MAX_VALUE : records.get(records.size() - 1).endMs();
       return new Measured(
           tag,
           flexcodeRun(
-              strategy, pattern, trace, new Clock(start, wall, cpu), exactLoss, records.size()));
+              strategy, pattern, trace, new Clock(start, wall, cpu), exactLoss, records.size()),
+          lastEnd);
     }
     // Run past the measured iterations: wall time, task-seconds and cost stop where they end.
     long cutMs = records.get(entries - 1).endMs();
@@ -243,7 +248,11 @@ final class BenchRunner {
         long start = (long) run.endMs()[0];
         List<BenchListener.Job> jobs =
             workload.mllibIterationJobs(listener.jobs(m.tag()), iterations);
-        double[] ms = jobs.stream().mapToDouble(j -> j.endMs() - j.startMs()).toArray();
+        if (!jobs.isEmpty()) {
+          // As for FlexCode's rows: tasks launched after the last iteration are no iteration's.
+          taskSeconds = listener.taskSeconds(m.tag(), jobs.get(jobs.size() - 1).endMs());
+        }
+        double[] ms = workload.mllibIterationMs(jobs, iterations);
         double[] end =
             at(
                 jobs.stream().mapToDouble(j -> j.endMs() - start).toArray(),

@@ -72,6 +72,10 @@ final class RowModel {
         throw new IllegalArgumentException(
             strategy + " has no rule in the model (speculation and re-partitioning are Spark's)");
       }
+      if (MllibBaseline.of(strategy) == MllibBaseline.SPARK_ALS) {
+        throw new IllegalArgumentException(
+            strategy + " has no rule in the model (Spark's ALS runs several stages an iteration)");
+      }
       Rule rule = mllib ? Rule.bsp() : Rule.parse(strategy);
       MachineDelays delays = MachineDelays.parse(pattern);
       if (replay) {

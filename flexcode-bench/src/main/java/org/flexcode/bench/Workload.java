@@ -61,6 +61,22 @@ interface Workload {
   }
 
   /**
+   * Spark's ALS ({@link MllibBaseline#SPARK_ALS}) for {@code iterations}, its stragglers from the
+   * application's plugin; its objective history.
+   */
+  default double[] sparkAls(int iterations) {
+    throw new IllegalArgumentException("als is Spark's ALS, a baseline of --workload mf only");
+  }
+
+  /**
+   * An MLlib run's iteration times from its iteration jobs ({@link #mllibIterationJobs}): each
+   * job's duration, one job per iteration.
+   */
+  default double[] mllibIterationMs(List<BenchListener.Job> jobs, int iterations) {
+    return jobs.stream().mapToDouble(j -> j.endMs() - j.startMs()).toArray();
+  }
+
+  /**
    * The exact objective at the weights of {@code trace}, evaluated off the clock on the whole data;
    * null where the workload cannot evaluate it (the loss history is then all there is).
    */
