@@ -25,7 +25,8 @@ import org.flexcode.stragglers.StragglerPattern;
  * those whose confs are read at context start each in an application of their own, {@link
  * BaselineApplication}); {@code als} ({@code --workload mf}) is Spark's own ALS under the straggler
  * plugin ({@link SparkAls}); the others are FlexCode strategies. Every row's application runs with
- * {@code --compute} as {@value Compute#CONF_KEY}. After a warm-up (every row, {@value
+ * {@code --compute} as {@value Compute#CONF_KEY}. After a warm-up (short jobs that bring new
+ * executors to their steady task overhead, {@link ExecutorWarmUp}; then every row, {@value
  * BenchRunner#WARM_UP_ITERATIONS} iterations, at least {@value
  * BenchRunner#APPLICATION_WARM_UP_ITERATIONS} in all per application, no stragglers), each pattern
  * runs its rows in an order rotated by the pattern's index ({@link BenchRunner}). Writes a JSON
@@ -85,6 +86,9 @@ final class BenchJob {
         --step-size E          gradient-descent step (default 1.0; mf: 0.8 of the per-row
                                Gauss-Newton step)
         --seed S               data and straggler seed (default 7)
+        --warm-up-jobs N       short jobs (one task per core, a new broadcast each) that bring
+                               new executors to their steady task overhead before the rows'
+                               warm-up (default 400; 0 for none)
         --event-log DIR        write every application's Spark event log into DIR
                                (spark.eventLog.enabled, spark.eventLog.dir), for whatif
         --report FILE          JSON report (default bench.json); .md and .png files go beside it
@@ -106,6 +110,7 @@ final class BenchJob {
           "strategies",
           "pattern",
           "iterations",
+          "warm-up-jobs",
           "repeats",
           "partitions",
           "rows-per-partition",
@@ -333,6 +338,10 @@ final class BenchJob {
     sizes.put("host_cores", oneHostCores(jsc));
     BenchRunner runner = new BenchRunner(jsc, listener, load, args.integer("iterations", 30), seed);
     System.out.printf("bench: %s%n", sizes);
+    ExecutorWarmUp.run(
+        jsc,
+        plan.shape().executors() * plan.shape().cores(),
+        args.integer("warm-up-jobs", ExecutorWarmUp.DEFAULT_JOBS));
     for (String row : rows) {
       runner.warmUp(row, BenchRunner.warmUpIterations(rows.size()));
     }
