@@ -76,7 +76,9 @@ final class BenchReport {
     JsonReports.write(report, root);
     Path markdown = sibling(report, ".md");
     Files.writeString(markdown, md.toString());
-    List<Path> plots = BenchPlots.draw(report, runs.stream().map(BenchReport::plotRun).toList());
+    List<Path> plots =
+        new ArrayList<>(BenchPlots.draw(report, runs.stream().map(BenchReport::plotRun).toList()));
+    plots.add(TargetChart.draw(report, rows));
     System.out.print(md);
     System.out.println("report: " + report.toAbsolutePath());
     System.out.println("table: " + markdown.toAbsolutePath());

@@ -79,7 +79,8 @@ class BenchJobTest {
     assertTrue(Files.readString(dir.resolve("bench.md")).contains("| mllib | ideal |"));
     try (var files = Files.list(dir)) {
       List<Path> pngs = files.filter(p -> p.toString().endsWith(".png")).toList();
-      assertEquals(4, pngs.size(), pngs.toString());
+      assertEquals(5, pngs.size(), "two per pattern and the time to target: " + pngs);
+      assertTrue(pngs.contains(dir.resolve("bench-time-to-target.png")), pngs.toString());
       for (Path png : pngs) {
         byte[] head = Files.readAllBytes(png);
         assertTrue(
