@@ -1,6 +1,5 @@
 package org.flexcode.bench;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -36,8 +35,11 @@ final class ExecutorWarmUp {
    * median of the first and of the last jobs.
    */
   static long[] run(JavaSparkContext jsc, int slots, int jobs) {
-    long[] ms = new long[Math.max(0, jobs)];
-    List<Integer> parts = new ArrayList<>(IntStream.range(0, slots).boxed().toList());
+    if (jobs < 0) {
+      throw new IllegalArgumentException("--warm-up-jobs must be >= 0, got " + jobs);
+    }
+    long[] ms = new long[jobs];
+    List<Integer> parts = IntStream.range(0, slots).boxed().toList();
     for (int j = 0; j < ms.length; j++) {
       double[] model = new double[BROADCAST_DOUBLES];
       Arrays.fill(model, j);

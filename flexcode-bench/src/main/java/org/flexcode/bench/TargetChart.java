@@ -52,9 +52,9 @@ public final class TargetChart {
       if (!patterns.contains(pattern)) {
         patterns.add(pattern);
       }
-      Double s = seconds(row);
-      seconds.computeIfAbsent(String.valueOf(row.get("strategy")), k -> new LinkedHashMap<>());
-      seconds.get(String.valueOf(row.get("strategy"))).put(pattern, s);
+      seconds
+          .computeIfAbsent(String.valueOf(row.get("strategy")), k -> new LinkedHashMap<>())
+          .put(pattern, seconds(row));
     }
     CategoryChart chart =
         new CategoryChartBuilder()

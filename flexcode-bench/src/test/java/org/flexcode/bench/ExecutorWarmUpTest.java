@@ -1,6 +1,7 @@
 package org.flexcode.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -50,5 +51,12 @@ class ExecutorWarmUpTest {
   @Test
   void noJobsRunsNothing(JavaSparkContext jsc) {
     assertEquals(0, ExecutorWarmUp.run(jsc, 2, 0).length);
+  }
+
+  @Test
+  void aNegativeJobCountNamesTheOption(JavaSparkContext jsc) {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ExecutorWarmUp.run(jsc, 2, -1));
+    assertEquals("--warm-up-jobs must be >= 0, got -1", e.getMessage());
   }
 }
