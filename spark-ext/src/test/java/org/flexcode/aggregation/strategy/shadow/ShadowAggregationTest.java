@@ -217,6 +217,7 @@ class ShadowAggregationTest {
       assertEquals(RECORDS, result.values()[1], 1e-9, "the shadow's weights sum to the block");
       assertTrue(relativeError(result.values(), expected(RECORDS, 1.0)) < 0.05);
       assertTrue(relativeError(result.values(), expected(RECORDS, 1.0)) > 0, "an estimate");
+      jsc.sc().listenerBus().waitUntilEmpty(); // the shadow's start event reaches the listener
       java.util.Set<Integer> shadowStages = starts.stagesOf(SHADOW_TASK);
       assertEquals(1, shadowStages.size());
       assertFalse(starts.stagesOf(0).containsAll(shadowStages), "launched in its own, later job");
