@@ -1,5 +1,9 @@
 package org.flexcode.bench;
 
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -22,7 +26,11 @@ import org.flexcode.workloads.MatrixFactorization;
  * partitions) on the same dense-indexed ratings, and its ALS-WR objective F ({@link
  * MatrixFactorization}) at the fitted factors, computed over the same ratings as the FlexCode rows'
  * loss. Spark's ALS caches its own blocks, so no input wrapper reaches it: its stragglers come from
- * {@code StragglerPlugin} in its application ({@link MllibBaseline#SPARK_ALS}).
+ * {@code StragglerPlugin} in its application ({@link MllibBaseline#SPARK_ALS}). Spark's ALS
+ * checkpoints its factors every 10 iterations only when the context has a checkpoint folder;
+ * without one, its lineage grows with every iteration until the tasks' deserialization overflows
+ * the executors' stacks (at 30 iterations on {@code --executors 8}), so the fit sets a temporary
+ * one when none is set, as Spark's ALS documentation asks.
  */
 final class SparkAls {
 
@@ -47,6 +55,7 @@ final class SparkAls {
       int numUsers,
       int numItems,
       Settings settings) {
+    ensureCheckpointFolder(spark);
     int blocks = ratings.getNumPartitions();
     Dataset<Row> frame =
         spark.createDataFrame(
@@ -68,6 +77,19 @@ final class SparkAls {
     copy(model.userFactors(), 0, rank, factors);
     copy(model.itemFactors(), numUsers, rank, factors);
     return new double[] {objective(ratings, factors, numUsers, rank, settings.regParam())};
+  }
+
+  /** Gives the context a temporary checkpoint folder (under java.io.tmpdir) unless it has one. */
+  static void ensureCheckpointFolder(SparkSession spark) {
+    if (spark.sparkContext().getCheckpointDir().isDefined()) {
+      return;
+    }
+    try {
+      File folder = Files.createTempDirectory("flexcode-als-checkpoints").toFile();
+      spark.sparkContext().setCheckpointDir(folder.getAbsolutePath());
+    } catch (IOException e) {
+      throw new UncheckedIOException("als: cannot create a checkpoint folder for Spark's ALS", e);
+    }
   }
 
   /** Writes the factor rows of {@code frame} (id, features) at row {@code offset + id}. */
