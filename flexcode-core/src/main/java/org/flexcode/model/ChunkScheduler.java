@@ -69,6 +69,7 @@ final class ChunkScheduler {
   private boolean blockHome;
   private Set<Integer> avoided = Set.of();
   private boolean keepHome;
+  private double[] delayMs;
 
   ChunkScheduler(Cluster cluster, StealPlan plan) {
     this.cluster = cluster;
@@ -124,6 +125,14 @@ final class ChunkScheduler {
     runs.clear();
     runOf = new Run[plan.numChunks() * plan.copies()];
     running = 0;
+  }
+
+  /**
+   * Holds task t back {@code delayMs[t]} ms more whenever it runs, as the engine's injected
+   * straggler delays do (null: none); until changed.
+   */
+  void delay(double[] delayMs) {
+    this.delayMs = delayMs == null ? null : delayMs.clone();
   }
 
   /** Copy task {@code task}, launched and placed on {@code executor}, waits for a core there. */
@@ -237,6 +246,9 @@ final class ChunkScheduler {
         covers > 1
             ? cluster.taskMs(1, load, factors[e], sharing)
             : cluster.chunkMs(1.0 / plan.chunksPerBlock(), load, factors[e], sharing);
+    for (int t = task; delayMs != null && t < task + covers; t++) {
+      ms += delayMs[t]; // a block task is held back for each chunk it covers
+    }
     Run run = new Run(task, covers, e, now, now + ms);
     freeCores[e]--;
     running++;

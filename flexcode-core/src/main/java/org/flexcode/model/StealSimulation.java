@@ -15,6 +15,7 @@ import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.copies.LaunchContext;
 import org.flexcode.aggregation.copies.StealLaunches;
 import org.flexcode.aggregation.copies.StealPlan;
+import org.flexcode.aggregation.copies.StealRecord;
 import org.flexcode.aggregation.strategy.steal.Steal;
 import org.flexcode.coding.GradientCode;
 
@@ -55,6 +56,8 @@ final class StealSimulation implements Rule.Simulation {
   private double now;
   private Arrivals arrivals;
   private final List<BitSet> lateJobs = new ArrayList<>();
+  private Decision lastDecision;
+  private StealRecord lastRecord = StealRecord.NONE;
 
   StealSimulation(Cluster cluster, int r, int chunks, double late, StealHome homeWork) {
     this.cluster = cluster;
@@ -106,12 +109,28 @@ final class StealSimulation implements Rule.Simulation {
         }
       }
     }
-    launches.report(iteration, arrivals, decision, clockMs());
+    lastRecord = launches.report(iteration, arrivals, decision, clockMs());
+    lastDecision = decision;
     IterationOutcome outcome = outcome(decision);
     lastOriginMs = originMs;
     originMs = clockMs() + 1;
     iteration++;
     return outcome;
+  }
+
+  /** Task t runs {@code delayMs[t]} ms longer from the next {@link #run} on (null: none). */
+  void delay(double[] delayMs) {
+    scheduler.delay(delayMs);
+  }
+
+  /** The decision that ended the last {@link #run}. */
+  Decision lastDecision() {
+    return lastDecision;
+  }
+
+  /** What the engine's launches recorded for the last {@link #run}: the chunks that moved. */
+  StealRecord lastRecord() {
+    return lastRecord;
   }
 
   /** The simulated time at clock ms {@code ms} (infinity for {@link Long#MAX_VALUE}). */
