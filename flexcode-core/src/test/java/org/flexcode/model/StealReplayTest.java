@@ -8,7 +8,6 @@ import java.util.BitSet;
 import java.util.List;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.copies.StealRecord;
-import org.flexcode.aggregation.strategy.steal.Steal;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,7 +19,7 @@ class StealReplayTest {
   private static final int COPIES = 12;
 
   private static StealReplay replay(String spec, double baseMs) {
-    return new StealReplay((Steal) AggregationStrategy.parse(spec), 3, 1, 3, baseMs);
+    return new StealReplay(AggregationStrategy.parse(spec), 3, 1, 3, baseMs);
   }
 
   private static double[] slow(int task, double ms) {
