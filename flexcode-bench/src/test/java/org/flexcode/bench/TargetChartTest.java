@@ -25,6 +25,16 @@ class TargetChartTest {
   }
 
   @Test
+  void withoutAnyTimeToTargetTheBarsAreTheMeanIterations() {
+    Map<String, Object> row = row("bsp", "ideal", null, null);
+    row.put("mean_iteration_ms", 606.0);
+    assertEquals(606.0, TargetChart.meanIterationMs(row));
+    assertNull(TargetChart.meanIterationMs(row("bsp", "ideal", 2000.0, null)));
+    assertTrue(TargetChart.title(false).startsWith("Mean iteration"), TargetChart.title(false));
+    assertTrue(TargetChart.title(true).startsWith("Time to target"), TargetChart.title(true));
+  }
+
+  @Test
   void drawsOnePngBesideTheReportFromItsJson(@TempDir Path dir) throws Exception {
     Path report = dir.resolve("grid.json");
     Files.writeString(

@@ -18,6 +18,12 @@ import org.flexcode.aggregation.copies.StealPlan;
  * home work runs as block tasks, e's next home block whole; with none pending, the next late copy
  * placed on e (a later job than the first). A chunk task lasts {@link Cluster#chunkMs}, a block
  * task {@link Cluster#taskMs}, at the data load of the block's home and e's factor.
+ *
+ * <p>For a strategy that applies late results ({@code flexrr}) the engine cancels nothing when an
+ * iteration ends: every copy still running keeps its core into the next iteration for its remaining
+ * time ({@link #carryOver}), and the copies of a lagging chunk not started yet stay queued in their
+ * earlier job, which Spark serves first (FIFO): a free core of an executor they may run on takes
+ * them before any task of the new iteration.
  */
 final class ChunkScheduler {
 
@@ -26,16 +32,18 @@ final class ChunkScheduler {
     final int task;
     final int covers;
     final int executor;
-    final double start;
+    final double start; // < 0 for a run carried from an earlier iteration
     final double end;
+    final int launchedIn; // the iteration whose job launched it
     private double stop;
 
-    private Run(int task, int covers, int executor, double start, double end) {
+    private Run(int task, int covers, int executor, double start, double end, int launchedIn) {
       this.task = task;
       this.covers = covers;
       this.executor = executor;
       this.start = start;
       this.end = end;
+      this.launchedIn = launchedIn;
       this.stop = end;
     }
 
@@ -62,6 +70,10 @@ final class ChunkScheduler {
   private final PriorityQueue<Run> ends =
       new PriorityQueue<>((a, b) -> Double.compare(a.end, b.end));
   private final List<Run> runs = new ArrayList<>();
+  private final List<Run> carried = new ArrayList<>(); // into the next iteration, its times
+  private final List<Queued> queuedEarlier =
+      new ArrayList<>(); // copies of earlier jobs not started
+  private int iteration;
   private Run[] runOf;
   private int running;
   private double[] factors;
@@ -69,6 +81,7 @@ final class ChunkScheduler {
   private boolean blockHome;
   private Set<Integer> avoided = Set.of();
   private boolean keepHome;
+  private double[] delayMs;
 
   ChunkScheduler(Cluster cluster, StealPlan plan) {
     this.cluster = cluster;
@@ -102,13 +115,25 @@ final class ChunkScheduler {
     return false;
   }
 
+  /** A copy of a lagging chunk queued in an earlier job: on {@code executor}, or -1 any holder. */
+  private record Queued(int task, int executor, int launchedIn) {}
+
   /**
-   * A new iteration: every core free, nothing started; {@code blockHome}: the home work runs as
+   * Iteration {@code it} starts: the cores the runs carried from earlier iterations hold are busy,
+   * every other core free, nothing else started; the first job runs the home copies in {@code
+   * firstJob} (the other chunks neither run nor move); {@code blockHome}: the home work runs as
    * block tasks; the chunks keep away from {@code avoided}; {@code keepHome}: a home chunk runs on
    * its home executor only.
    */
   void start(
-      double[] factors, double[] loads, boolean blockHome, Set<Integer> avoided, boolean keepHome) {
+      int it,
+      double[] factors,
+      double[] loads,
+      boolean blockHome,
+      BitSet firstJob,
+      Set<Integer> avoided,
+      boolean keepHome) {
+    this.iteration = it;
     this.factors = factors;
     this.loads = loads;
     this.blockHome = blockHome;
@@ -124,6 +149,58 @@ final class ChunkScheduler {
     runs.clear();
     runOf = new Run[plan.numChunks() * plan.copies()];
     running = 0;
+    for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
+      if (!firstJob.get(plan.taskOf(chunk, 0))) {
+        homeStarted.set(chunk); // held: not run in this iteration
+      }
+    }
+    for (Run run : carried) {
+      freeCores[run.executor]--;
+      running++;
+      ends.add(run);
+      runs.add(run);
+    }
+    carried.clear();
+  }
+
+  /**
+   * The iteration ends at {@code now}, the engine cancelling nothing: every run still running
+   * carries on into the next iteration, for its remaining time; the copies of the chunks {@code
+   * lagging} not started yet stay queued, ahead of the next iteration's tasks.
+   */
+  void carryOver(double now, BitSet lagging) {
+    for (Run run : runs) {
+      if (!run.killed() && run.end > now) {
+        carried.add(
+            new Run(
+                run.task,
+                run.covers,
+                run.executor,
+                run.start - now,
+                run.end - now,
+                run.launchedIn));
+      }
+    }
+    for (int chunk = lagging.nextSetBit(0); chunk >= 0; chunk = lagging.nextSetBit(chunk + 1)) {
+      if (!homeStarted.get(chunk)) {
+        queuedEarlier.add(new Queued(plan.taskOf(chunk, 0), -1, iteration));
+      }
+    }
+    for (int e = 0; e < placedCopies.size(); e++) {
+      for (int task : placedCopies.get(e)) {
+        if (!dropped.get(task) && lagging.get(plan.chunkOf(task))) {
+          queuedEarlier.add(new Queued(task, e, iteration));
+        }
+      }
+    }
+  }
+
+  /**
+   * Holds task t back {@code delayMs[t]} ms more whenever it runs, as the engine's injected
+   * straggler delays do (null: none); until changed.
+   */
+  void delay(double[] delayMs) {
+    this.delayMs = delayMs == null ? null : delayMs.clone();
   }
 
   /** Copy task {@code task}, launched and placed on {@code executor}, waits for a core there. */
@@ -178,17 +255,33 @@ final class ChunkScheduler {
     }
   }
 
-  /** Every run started this iteration. */
+  /** The iterations whose copies carry on into the next iteration, running or queued. */
+  BitSet launchedInCarried() {
+    BitSet its = new BitSet();
+    carried.forEach(run -> its.set(run.launchedIn));
+    queuedEarlier.forEach(queued -> its.set(queued.launchedIn()));
+    return its;
+  }
+
+  /** Every run of this iteration: started in it, or carried from an earlier one. */
   List<Run> runs() {
     return runs;
   }
 
   private Run next(int e, double now) {
+    for (Queued queued : queuedEarlier) {
+      boolean mayRun =
+          queued.executor() < 0 ? holds(e, plan.chunkOf(queued.task())) : queued.executor() == e;
+      if (mayRun) {
+        queuedEarlier.remove(queued);
+        return begin(queued.task(), 1, e, now, queued.launchedIn());
+      }
+    }
     if (blockHome && blockNext[e] < homeBlocks[e].length) {
       int block = homeBlocks[e][blockNext[e]++];
       int first = plan.taskOf(block * plan.chunksPerBlock(), 0);
       homeStarted.set(first, first + plan.chunksPerBlock());
-      return begin(first, plan.chunksPerBlock(), e, now);
+      return begin(first, plan.chunksPerBlock(), e, now, iteration);
     }
     while (!blockHome && heldNext[e] < held[e].length && !mayTake(e, held[e][heldNext[e]])) {
       heldNext[e]++;
@@ -196,13 +289,13 @@ final class ChunkScheduler {
     if (!blockHome && heldNext[e] < held[e].length) {
       int chunk = held[e][heldNext[e]++];
       homeStarted.set(chunk);
-      return begin(plan.taskOf(chunk, 0), 1, e, now);
+      return begin(plan.taskOf(chunk, 0), 1, e, now, iteration);
     }
     ArrayDeque<Integer> copies = placedCopies.get(e);
     while (!copies.isEmpty() && dropped.get(copies.peekFirst())) {
       copies.pollFirst();
     }
-    return copies.isEmpty() ? null : begin(copies.pollFirst(), 1, e, now);
+    return copies.isEmpty() ? null : begin(copies.pollFirst(), 1, e, now, iteration);
   }
 
   /** Whether executor e's free core may take home chunk {@code chunk} (not started). */
@@ -225,11 +318,11 @@ final class ChunkScheduler {
   }
 
   /**
-   * Starts task {@code task} (a block task when it {@code covers} more than one chunk) on a core of
-   * executor e at {@code now}, with the tasks then running sharing the host ({@link
-   * Cluster#contention}: every core at the iteration's start).
+   * Starts task {@code task} (a block task when it {@code covers} more than one chunk) of the job
+   * of iteration {@code launchedIn} on a core of executor e at {@code now}, with the tasks then
+   * running sharing the host ({@link Cluster#contention}: every core at the iteration's start).
    */
-  private Run begin(int task, int covers, int e, double now) {
+  private Run begin(int task, int covers, int e, double now, int launchedIn) {
     int block = plan.chunkOf(task) / plan.chunksPerBlock();
     double load = loads[cluster.executorOf(block)];
     int sharing = now <= 0 ? cluster.executors() * cluster.cores() : running + 1;
@@ -237,13 +330,16 @@ final class ChunkScheduler {
         covers > 1
             ? cluster.taskMs(1, load, factors[e], sharing)
             : cluster.chunkMs(1.0 / plan.chunksPerBlock(), load, factors[e], sharing);
-    Run run = new Run(task, covers, e, now, now + ms);
+    for (int t = task; delayMs != null && t < task + covers; t++) {
+      ms += delayMs[t]; // a block task is held back for each chunk it covers
+    }
+    Run run = new Run(task, covers, e, now, now + ms, launchedIn);
     freeCores[e]--;
     running++;
     ends.add(run);
     runs.add(run);
-    for (int t = task; t < task + covers; t++) {
-      runOf[t] = run;
+    for (int t = task; launchedIn == iteration && t < task + covers; t++) {
+      runOf[t] = run; // this iteration's late jobs kill their own copies only
     }
     return run;
   }

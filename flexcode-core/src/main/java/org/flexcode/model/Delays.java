@@ -69,6 +69,33 @@ final class Delays {
     }
   }
 
+  /**
+   * {@code disrupted-machine}: with probability p a factor 1 + intensity. Emulated compute draws
+   * exactly this per (executor, iteration); in real compute, intensity x cores hog threads share
+   * each core of a disrupted executor with its task, for intervals rather than iterations.
+   */
+  static final class Disrupted extends Memoryless {
+    private final String spec;
+    private final double p;
+    private final double intensity;
+
+    Disrupted(String spec, double p, double intensity) {
+      this.spec = spec;
+      this.p = p;
+      this.intensity = intensity;
+    }
+
+    @Override
+    public String spec() {
+      return spec;
+    }
+
+    @Override
+    double factor(SplittableRandom r, int executor) {
+      return r.nextDouble() < p ? 1 + intensity : 1.0;
+    }
+  }
+
   static final class PowerLaw extends Memoryless {
     private final double alpha;
 

@@ -19,8 +19,10 @@ import org.flexcode.stragglers.WorkerPatterns;
  * probability 0.25 a factor U(1.5, 2.5), or one time in five of those U(2.5, 10)); {@code
  * markov:slow=0.05,recover=0.3,factor=4} (a two-state chain per executor: fast turns slow with
  * probability slow, slow turns fast with probability recover, the chain starts from its stationary
- * law slow / (slow + recover)). The engine's per-task {@code slow-task} and {@code
- * disrupted-machine} (real CPU contention) have no machine-level model.
+ * law slow / (slow + recover)); {@code disrupted-machine:p=0.1,intensity=1} (factor 1 + intensity
+ * with probability p: exact for emulated compute, and for real compute the share of a core that
+ * intensity hog threads per core leave the task, per iteration rather than per interval). The
+ * engine's per-task {@code slow-task} has no machine-level model.
  */
 public interface MachineDelays {
 
@@ -68,8 +70,7 @@ public interface MachineDelays {
    * The model's draws of the engine's pattern {@code pattern}: the same law and parameters, one
    * factor per (executor, iteration) drawn from the model's own seeded stream.
    *
-   * @throws IllegalArgumentException for a pattern that is not machine-level ({@code slow-task},
-   *     {@code disrupted-machine})
+   * @throws IllegalArgumentException for a pattern that is not machine-level ({@code slow-task})
    */
   static MachineDelays of(StragglerPattern pattern) {
     if (pattern instanceof TaskPatterns.Ideal) {
@@ -91,9 +92,8 @@ public interface MachineDelays {
           pattern.spec()
               + " draws per task attempt; the model's patterns are machine-level (one factor per"
               + " executor and iteration)");
-    } else if (pattern instanceof DisruptedMachine) {
-      throw new IllegalArgumentException(
-          pattern.spec() + " has no machine-level model (its slowdown is real CPU contention)");
+    } else if (pattern instanceof DisruptedMachine p) {
+      return new Delays.Disrupted(p.spec(), p.p(), p.intensity());
     }
     throw new IllegalArgumentException(pattern.spec() + " has no model");
   }

@@ -27,8 +27,11 @@ import org.flexcode.aggregation.StrategyDefaults;
  * copy of, then late copies of chunks running over late x the median; slow executors avoided as the
  * engine does; exact, ends when every chunk finished); {@code ssp:staleness=1,b=1} (late tasks keep
  * running into later iterations, at most b blocks missing, none waited on for more than k
- * iterations); {@code auto:exact=false} (steal's layout, each iteration in the mode the engine's
- * chooser picks from the simulated history: bsp, steal or ignore:b).
+ * iterations); {@code flexrr:staleness=1,r=3,chunks=4} (steal's copies and reassignment, home work
+ * per chunk; once every chunk but one has arrived the iteration ends, the missing chunk's copies
+ * run on and its result is applied late, at most staleness iterations old; staleness=0 is steal);
+ * {@code auto:exact=false} (steal's layout, each iteration in the mode the engine's chooser picks
+ * from the simulated history: bsp, steal or ignore:b).
  */
 public interface Rule {
 
@@ -107,6 +110,15 @@ public interface Rule {
    */
   static Rule ssp(int staleness, int b) {
     return new SspRule(staleness, b);
+  }
+
+  /**
+   * Reassignment with bounded staleness: steal's chunk copies and late copies, home work per chunk,
+   * an iteration may leave one chunk out whose copies run on, its result applied at most {@code
+   * staleness} iterations late ({@code staleness=0}: steal).
+   */
+  static Rule flexrr(int staleness, int r, int chunks) {
+    return new FlexrrRule(staleness, r, chunks);
   }
 
   /**

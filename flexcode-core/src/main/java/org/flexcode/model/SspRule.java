@@ -57,7 +57,7 @@ final class SspRule implements Rule {
       double computed = 0;
       for (int i = 0; i < n; i++) {
         computed += Math.max(0, Math.min(finish[i], end) - start[i]);
-        if (finish[i] <= end) {
+        if (contributed.get(i)) { // arrived by the deciding arrival (a tie after it lags)
           ledger.applied(i, ledger.inFlightSince(i));
           remaining[i] = 0;
         } else {

@@ -2,6 +2,7 @@ package org.flexcode.model;
 
 import org.flexcode.adaptive.StealHome;
 import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.strategy.steal.Steal;
 
 /**
  * Work stealing at chunk granularity, as the engine runs it, with its home work as chunk tasks, as
@@ -46,7 +47,7 @@ final class StealRule implements Rule {
     int m = cluster.executors();
     int copies = Math.min(r, Math.max(2, m)); // as the engine fits r to the executors
     Checks.check(copies <= m, "steal: r=" + copies + " copies need at least r executors, got " + m);
-    return new StealSimulation(cluster, copies, chunks, late, home);
+    return new StealSimulation(cluster, new Steal(copies, chunks, late, home));
   }
 
   @Override

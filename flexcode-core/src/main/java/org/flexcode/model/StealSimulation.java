@@ -2,38 +2,57 @@ package org.flexcode.model;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.flexcode.adaptive.HomeGrouping;
 import org.flexcode.adaptive.SlowExecutors;
-import org.flexcode.adaptive.StealHome;
+import org.flexcode.aggregation.Adaptive;
+import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.Arrivals;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.PackedVector;
 import org.flexcode.aggregation.PartialResult;
+import org.flexcode.aggregation.StaleResults;
+import org.flexcode.aggregation.copies.CopiedLayout;
+import org.flexcode.aggregation.copies.CopiesLaunchSource;
+import org.flexcode.aggregation.copies.CopiesSpec;
 import org.flexcode.aggregation.copies.LaunchContext;
 import org.flexcode.aggregation.copies.StealLaunches;
 import org.flexcode.aggregation.copies.StealPlan;
-import org.flexcode.aggregation.strategy.steal.Steal;
+import org.flexcode.aggregation.copies.StealRecord;
 import org.flexcode.coding.GradientCode;
 
 /**
- * {@link StealRule} prepared for one cluster: the engine's own {@code steal} decisions on simulated
- * time. The chunk copies are laid out by the engine's {@link StealPlan} (blocks = tasks, r copies,
- * M executors); the engine's {@link StealLaunches} chooses each iteration's home work ({@link
+ * {@link StealRule} (or {@link FlexrrRule}) prepared for one cluster: the engine's own decisions of
+ * a strategy over chunk copies on simulated time. The chunk copies are laid out by the engine's
+ * {@link StealPlan} (blocks = tasks, r copies, M executors); the engine's {@link StealLaunches},
+ * wrapped as the strategy's bound decoder wraps them ({@link CopiesLaunchSource}: {@code flexrr}
+ * holds its lagging chunks), chooses each iteration's first job and home work ({@link
  * HomeGrouping}), which late copies to launch and where, and which executors to avoid next ({@link
- * SlowExecutors}); the engine's decoder ends the iteration once every chunk has arrived once. The
- * simulation supplies what Spark and the executors supply to the engine: Spark's scheduling of the
- * jobs on the cores ({@link ChunkScheduler}), when and where each task launched and where each copy
- * was placed ({@link SimulatedLaunches}), and the results as they arrive, each reporting that no
- * other process loads its host (dedicated cores). The engine's decisions are not logged here: a
- * model runs thousands of iterations.
+ * SlowExecutors}); the strategy's bound decoder (the engine's {@link AggregationStrategy#bind})
+ * chooses before each iteration ({@link Adaptive#beforeIteration}) and ends it. The simulation
+ * supplies what Spark and the executors supply to the engine: Spark's scheduling of the jobs on the
+ * cores ({@link ChunkScheduler}), when and where each task launched and where each copy was placed
+ * ({@link SimulatedLaunches}), and the results as they arrive, each reporting that no other process
+ * loads its host (dedicated cores). The engine's decisions are not logged here: a model runs
+ * thousands of iterations.
  *
  * <p>As the engine does, the simulation asks the launches after every arrival, and in between when
  * a running chunk crosses a copy threshold ({@link StealLaunches#nextDueMs}). A late job all of
  * whose chunks have arrived is cancelled (its copies killed); a losing home copy runs on until the
- * iteration ends. The clock the engine reads is whole ms.
+ * iteration ends, where the engine cancels what still runs, unless the strategy applies late
+ * results ({@link StaleResults#staleness()} > 0): then nothing is cancelled, the runs still going
+ * carry on into the next iteration ({@link ChunkScheduler#carryOver}), and a result of an earlier
+ * iteration arriving is first offered to the strategy ({@link StaleResults#acceptsStale}), dropped
+ * if refused; the results an iteration used are marked applied, and an earlier iteration none of
+ * whose copies still runs or waits is abandoned, as the engine's lingering tasks do. The clock the
+ * engine reads is whole ms.
  */
 final class StealSimulation implements Rule.Simulation {
 
@@ -46,7 +65,10 @@ final class StealSimulation implements Rule.Simulation {
   private final StealPlan plan;
   private final SimulatedLaunches simulated;
   private final StealLaunches launches;
+  private final LateLaunchPolicy policy;
   private final BoundStrategy decoder;
+  private final Adaptive adaptive;
+  private final StaleResults stale;
   private final ChunkScheduler scheduler;
   private final String[] executorIds;
   private int iteration;
@@ -55,23 +77,41 @@ final class StealSimulation implements Rule.Simulation {
   private double now;
   private Arrivals arrivals;
   private final List<BitSet> lateJobs = new ArrayList<>();
+  private Decision lastDecision;
+  private StealRecord lastRecord = StealRecord.NONE;
+  private final Set<ChunkScheduler.Run> recorded = new HashSet<>(); // runs whose result counts
+  private final TreeSet<Integer> lingering = new TreeSet<>(); // iterations not yet abandoned
+  private Map<Integer, Integer> staleAges = Map.of();
+  private BitSet awaited = new BitSet(); // chunks left out, whose copies run on for a later one
 
-  StealSimulation(Cluster cluster, int r, int chunks, double late, StealHome homeWork) {
+  /**
+   * The engine's {@code strategy} (a layout of chunk copies, {@link CopiedLayout}) on {@code
+   * cluster}: its copies and chunks as it says, bound as the engine binds it.
+   */
+  StealSimulation(Cluster cluster, AggregationStrategy strategy) {
     this.cluster = cluster;
-    this.plan = new StealPlan(cluster.tasks(), chunks, r, cluster.executors());
-    int tasks = plan.numChunks() * r;
+    CopiesSpec layout = ((CopiedLayout) strategy).layout();
+    this.plan =
+        new StealPlan(cluster.tasks(), layout.chunks(), layout.copies(), cluster.executors());
+    int tasks = plan.numChunks() * layout.copies();
     this.simulated = new SimulatedLaunches(tasks);
     this.executorIds = SimulatedLaunches.executorIds(cluster.executors());
-    Steal steal = new Steal(r, chunks, late, homeWork);
     this.launches =
         new StealLaunches(
             plan,
-            steal.layout(),
+            layout,
             simulated,
             executorIds,
             simulated,
             LaunchContext.simulated(this::clockMs));
-    this.decoder = steal.bind(GradientCode.uncoded(tasks), null);
+    this.decoder = strategy.bind(GradientCode.uncoded(tasks), null);
+    this.policy =
+        decoder
+            .capability(CopiesLaunchSource.class)
+            .map(source -> source.launches(plan, launches))
+            .orElse(launches);
+    this.adaptive = decoder.capability(Adaptive.class).orElse(Adaptive.NONE);
+    this.stale = decoder.capability(StaleResults.class).orElse(StaleResults.NONE);
     this.scheduler = new ChunkScheduler(cluster, plan);
   }
 
@@ -89,9 +129,14 @@ final class StealSimulation implements Rule.Simulation {
     now = 0;
     arrivals = new Arrivals(this::clockMs);
     lateJobs.clear();
+    recorded.clear();
+    awaited = new BitSet();
+    adaptive.beforeIteration(iteration);
     simulated.startIteration(iteration);
-    boolean blockHome = launches.homeGroup(iteration) > 1;
-    scheduler.start(factors, loads, blockHome, simulated.avoided(), simulated.keepsHome());
+    BitSet firstJob = policy.firstJob();
+    boolean blockHome = policy.homeGroup(iteration) > 1;
+    scheduler.start(
+        iteration, factors, loads, blockHome, firstJob, simulated.avoided(), simulated.keepsHome());
     Decision decision = null;
     while (decision == null) {
       arrive(scheduler.finishedBy(now));
@@ -106,12 +151,73 @@ final class StealSimulation implements Rule.Simulation {
         }
       }
     }
-    launches.report(iteration, arrivals, decision, clockMs());
+    if (stale.staleness() > 0) {
+      linger(decision);
+    }
+    lastRecord = launches.report(iteration, arrivals, decision, clockMs());
+    lastDecision = decision;
     IterationOutcome outcome = outcome(decision);
     lastOriginMs = originMs;
     originMs = clockMs() + 1;
     iteration++;
     return outcome;
+  }
+
+  /** Task t runs {@code delayMs[t]} ms longer from the next {@link #run} on (null: none). */
+  void delay(double[] delayMs) {
+    scheduler.delay(delayMs);
+  }
+
+  /** The decision that ended the last {@link #run}. */
+  Decision lastDecision() {
+    return lastDecision;
+  }
+
+  /** What the engine's launches recorded for the last {@link #run}: the chunks that moved. */
+  StealRecord lastRecord() {
+    return lastRecord;
+  }
+
+  /**
+   * As the engine's lingering tasks after a decision: the results used are applied (each at the
+   * iteration that computed it), what still runs carries on, the chunks the decision left out
+   * keeping their queued copies, and the earlier iterations none of whose copies still runs or
+   * waits are abandoned.
+   */
+  private void linger(Decision decision) {
+    Map<Integer, Integer> ages = new TreeMap<>();
+    BitSet used = decision.used();
+    BitSet lagging = new BitSet(plan.numChunks());
+    lagging.set(0, plan.numChunks());
+    for (int t = used.nextSetBit(0); t >= 0; t = used.nextSetBit(t + 1)) {
+      int computedAt = arrivals.results().get(t).iteration();
+      if (computedAt < iteration) {
+        ages.put(plan.chunkOf(t), iteration - computedAt);
+      }
+      stale.applied(t, computedAt);
+      lagging.clear(plan.chunkOf(t));
+    }
+    staleAges = ages;
+    awaited = lagging;
+    scheduler.carryOver(now, lagging);
+    BitSet stillLaunched = scheduler.launchedInCarried();
+    lingering.removeIf(
+        u -> {
+          boolean over = !stillLaunched.get(u);
+          if (over) {
+            stale.abandon(u);
+          }
+          return over;
+        });
+    lingering.add(iteration);
+  }
+
+  /**
+   * The chunks applied late in the last {@link #run}, each with its age: the iterations between the
+   * one that computed it and the one that applied it.
+   */
+  Map<Integer, Integer> staleAges() {
+    return staleAges;
   }
 
   /** The simulated time at clock ms {@code ms} (infinity for {@link Long#MAX_VALUE}). */
@@ -122,11 +228,14 @@ final class StealSimulation implements Rule.Simulation {
   /** Records the results of the runs that just finished, as the engine's accumulator does. */
   private void arrive(List<ChunkScheduler.Run> finished) {
     for (ChunkScheduler.Run run : finished) {
+      if (run.launchedIn != iteration && !stale.acceptsStale(run.task, run.launchedIn)) {
+        continue; // too old or superseded: the engine drops it
+      }
       double launchMs =
           run.covers > 1 ? cluster.costs().taskLaunchMs() : cluster.costs().chunkLaunchMs();
-      arrivals.recordCovered(
+      PartialResult result =
           new PartialResult(
-              iteration,
+              run.launchedIn,
               run.task,
               0,
               executorIds[run.executor],
@@ -136,7 +245,10 @@ final class StealSimulation implements Rule.Simulation {
               NO_VALUES,
               null,
               NO_OTHER_LOAD,
-              run.covers));
+              run.covers);
+      if (arrivals.recordCovered(result)) {
+        recorded.add(run);
+      }
     }
   }
 
@@ -149,7 +261,7 @@ final class StealSimulation implements Rule.Simulation {
           if (unfinished.isEmpty()) {
             return true; // the job is done
           }
-          boolean redundant = launches.redundant(tasks, arrivals);
+          boolean redundant = policy.redundant(tasks, arrivals);
           if (redundant) {
             unfinished.stream().forEach(task -> scheduler.kill(task, now));
           }
@@ -160,7 +272,7 @@ final class StealSimulation implements Rule.Simulation {
   /** Starts what the cores can take, asks the launches, and starts the copies they place. */
   private void launchLateIfDue() {
     started(scheduler.assign(now));
-    LateLaunchPolicy.Launch launch = launches.due(iteration, arrivals);
+    LateLaunchPolicy.Launch launch = policy.due(iteration, arrivals);
     if (launch == null) {
       return;
     }
@@ -172,22 +284,29 @@ final class StealSimulation implements Rule.Simulation {
 
   private void started(List<ChunkScheduler.Run> runs) {
     for (ChunkScheduler.Run run : runs) {
-      simulated.launched(run.task, run.covers, msAt(run.start), run.executor);
+      if (run.launchedIn == iteration) { // the listener tells an iteration its own launches
+        simulated.launched(run.task, run.covers, msAt(run.start), run.executor);
+      }
     }
   }
 
   /**
-   * The span (to the decision), the task-ms run up to it (a killed copy up to its kill) and the
-   * task-ms whose result the decision did not use.
+   * The span (to the decision), the task-ms run in it up to then (a killed copy up to its kill, a
+   * carried one from the iteration's start) and the task-ms whose result the decision did not use
+   * (a copy of a chunk left out that runs on is not wasted: a later iteration awaits its result).
    */
   private IterationOutcome outcome(Decision decision) {
     BitSet used = decision.used();
     double computed = 0;
     double wasted = 0;
     for (ChunkScheduler.Run run : scheduler.runs()) {
-      double ran = run.ranUntil(now) - run.start;
+      double ran = Math.max(0, run.ranUntil(now) - Math.max(0, run.start));
+      boolean runsOn = !run.killed() && run.end > now;
+      boolean counts =
+          used.get(run.task) && recorded.contains(run)
+              || runsOn && awaited.get(plan.chunkOf(run.task));
       computed += ran;
-      wasted += used.get(run.task) ? 0 : ran;
+      wasted += counts ? 0 : ran;
     }
     return new IterationOutcome(now, computed, wasted);
   }

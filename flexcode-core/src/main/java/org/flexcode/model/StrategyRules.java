@@ -5,6 +5,7 @@ import org.flexcode.aggregation.CodeKind;
 import org.flexcode.aggregation.strategy.auto.Auto;
 import org.flexcode.aggregation.strategy.bsp.Bsp;
 import org.flexcode.aggregation.strategy.coded.Coded;
+import org.flexcode.aggregation.strategy.flexrr.Flexrr;
 import org.flexcode.aggregation.strategy.gcdc.Gcdc;
 import org.flexcode.aggregation.strategy.ignore.AutoIgnore;
 import org.flexcode.aggregation.strategy.ignore.Ignore;
@@ -32,8 +33,8 @@ final class StrategyRules {
   /**
    * The rule of {@code strategy}.
    *
-   * @throws IllegalArgumentException for a strategy the model has no rule for ({@code hybrid},
-   *     {@code flexrr}, a strategy from outside FlexCode)
+   * @throws IllegalArgumentException for a strategy the model has no rule for ({@code hybrid}, a
+   *     strategy from outside FlexCode)
    */
   static Rule of(AggregationStrategy strategy) {
     if (strategy instanceof Bsp) {
@@ -52,6 +53,8 @@ final class StrategyRules {
       return Rule.steal(steal.copies(), steal.chunks(), steal.late(), steal.home());
     } else if (strategy instanceof Ssp ssp) {
       return Rule.ssp(ssp.staleness(), ssp.b());
+    } else if (strategy instanceof Flexrr flexrr) {
+      return Rule.flexrr(flexrr.staleness(), flexrr.copies(), flexrr.chunks());
     } else if (strategy instanceof Auto auto) {
       return new AutoRule(auto.exact(), auto.copies(), auto.chunks(), auto.floor());
     }
@@ -60,6 +63,6 @@ final class StrategyRules {
   }
 
   private static String known() {
-    return "limit, balanced, bsp, ignore, frc, cyclic, gcdc, shadow, steal, ssp, auto";
+    return "limit, balanced, bsp, ignore, frc, cyclic, gcdc, shadow, steal, ssp, flexrr, auto";
   }
 }

@@ -43,6 +43,13 @@ class MachineDelaysTest {
   }
 
   @Test
+  void aDisruptedMachineRunsOnePlusIntensityTimesSlowerWithProbabilityP() {
+    double[] f = draws("disrupted-machine:p=0.1,intensity=2", 4L);
+    assertEquals(0.1, share(f, x -> x > 1), 0.01);
+    assertTrue(java.util.Arrays.stream(f).allMatch(x -> x == 1 || x == 3), "factors 1 or 3");
+  }
+
+  @Test
   void powerLawHasTheParetoMeanAndTail() {
     for (double alpha : new double[] {4, 7, 11}) {
       double[] f = draws("power-law:alpha=" + alpha, 2L);
@@ -147,15 +154,14 @@ class MachineDelaysTest {
     assertEquals(
         MachineDelays.parse("skew:k=2").spec(),
         MachineDelays.of(StragglerPattern.parse("skew:k=2,load=1.75")).spec());
-    // the engine's per-task and CPU-contention patterns parse, and the model says it has no law
+    // the engine's per-task pattern parses, and the model says it has no law
     IllegalArgumentException task =
         assertThrows(
             IllegalArgumentException.class, () -> MachineDelays.parse("slow-task:p=0.2,max=2"));
     assertTrue(task.getMessage().contains("per task attempt"), task.getMessage());
-    IllegalArgumentException cpu =
-        assertThrows(
-            IllegalArgumentException.class, () -> MachineDelays.parse("disrupted-machine"));
-    assertTrue(cpu.getMessage().contains("no machine-level model"), cpu.getMessage());
+    assertEquals(
+        "disrupted-machine:p=0.1,interval=1000,intensity=1.0",
+        MachineDelays.parse("disrupted-machine").spec());
     // an unknown key is refused by the engine's table
     assertThrows(IllegalArgumentException.class, () -> MachineDelays.parse("heavy-tail:p=1"));
   }

@@ -15,7 +15,7 @@ class StrategyRulesTest {
   @Test
   void everyFamilyTheEngineParsesHasItsRule() {
     for (String name : AggregationStrategy.names()) {
-      if (name.equals("hybrid") || name.equals("flexrr")) {
+      if (name.equals("hybrid")) {
         continue; // no rule: aStrategyWithoutARuleAndABadSpecSayWhy
       }
       Rule rule = Rule.parse(name);
@@ -43,11 +43,6 @@ class StrategyRulesTest {
     IllegalArgumentException hybrid =
         assertThrows(IllegalArgumentException.class, () -> Rule.parse("hybrid:s=1,m=1,f=0.1"));
     assertTrue(hybrid.getMessage().contains("no rule for hybrid"), hybrid.getMessage());
-    IllegalArgumentException flexrr =
-        assertThrows(IllegalArgumentException.class, () -> Rule.parse("flexrr"));
-    assertTrue(
-        flexrr.getMessage().startsWith("the model has no rule for flexrr:staleness=1"),
-        flexrr.getMessage());
     IllegalArgumentException unknown =
         assertThrows(IllegalArgumentException.class, () -> Rule.parse("stael"));
     assertTrue(unknown.getMessage().contains("stael"), unknown.getMessage());
