@@ -4,6 +4,7 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.collect_list;
 import static org.apache.spark.sql.functions.lit;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,6 +21,8 @@ import org.apache.spark.sql.SparkSession;
 import org.flexcode.cli.Args;
 import org.flexcode.data.MovieLensReader;
 import org.flexcode.ml.FlexCodeALS;
+import org.flexcode.stragglers.StragglerHolds;
+import org.flexcode.stragglers.StragglerPlugin;
 
 /**
  * Spark's {@code ALS} and {@code FlexCodeALS} side by side with the same spark.ml params (not a
@@ -28,48 +31,31 @@ import org.flexcode.ml.FlexCodeALS;
  * --feedback explicit} prints the held-out RMSE (coldStartStrategy drop); {@code implicit} takes
  * the ratings >= {@code --threshold} as events (value 1), fits with implicitPrefs and alpha, and
  * prints precision@k and MAP@k of the top-k recommendations of every held-out user against that
- * user's held-out events, as spark.ml's {@link RankingEvaluator} computes them. Run: {@code
- * submit-scripts/run-class org.flexcode.bench.AlsComparison [--ratings PATH] [--feedback
- * explicit|implicit] [--repeats 3] [--partitions 8] [--rank 10] [--iterations 10] [--reg-param 0.1]
- * [--alpha 1.0] [--k 10] [--threshold 4] [--seed 42] [--master local[2]] [--strategy bsp]}.
+ * user's held-out events, as spark.ml's {@link RankingEvaluator} computes them.
+ *
+ * <p>{@code --pattern P} puts both fits under the straggler pattern P (seed {@code
+ * --stragglers-seed}): {@code StragglerPlugin} slows Spark's ALS tasks (one draw per executor and
+ * stage), the engine's injector slows {@code FlexCodeALS}'s (one draw per executor and half-sweep),
+ * both from the same {@code spark.flexcode.stragglers} keys. {@code --executors M} runs on {@code
+ * local-cluster[M,1,1024]} (M executor JVMs of one core; {@code run-class} sets the SPARK_HOME and
+ * Scala version they need), so a pattern has executors to tell apart. {@code --strategy} defaults
+ * to FlexCode's default. Run: {@code submit-scripts/run-class org.flexcode.bench.AlsComparison
+ * [--ratings PATH] [--feedback explicit|implicit] [--repeats 3] [--partitions 8] [--rank 10]
+ * [--iterations 10] [--reg-param 0.1] [--alpha 1.0] [--k 10] [--threshold 4] [--seed 42] [--master
+ * local[2] | --executors M] [--pattern P] [--stragglers-seed 7] [--strategy S]}.
  */
 public final class AlsComparison {
 
   private AlsComparison() {}
 
-  public static void main(String[] argv) {
-    Args args =
-        new Args(
-            "AlsComparison",
-            argv,
-            0,
-            Set.of(
-                "ratings",
-                "feedback",
-                "repeats",
-                "partitions",
-                "rank",
-                "iterations",
-                "reg-param",
-                "alpha",
-                "k",
-                "threshold",
-                "seed",
-                "master",
-                "strategy"));
+  public static void main(String[] argv) throws IOException {
+    Args args = args(argv);
     String path = args.string("ratings", "datasets/ml-latest-small/ratings.csv");
     boolean implicit = args.string("feedback", "explicit").equals("implicit");
     int repeats = args.integer("repeats", 3);
     int partitions = args.integer("partitions", 8);
     long seed = (long) args.number("seed", 42);
-    SparkSession spark =
-        SparkSession.builder()
-            .config(
-                new SparkConf()
-                    .setAppName("ALS side by side")
-                    .setMaster(args.string("master", "local[2]"))
-                    .set("spark.ui.enabled", "false"))
-            .getOrCreate();
+    SparkSession spark = SparkSession.builder().config(conf(args)).getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
     Dataset<Row> ratings = MovieLensReader.load(spark, path, partitions);
     if (implicit) {
@@ -83,26 +69,75 @@ public final class AlsComparison {
     Dataset<Row> test = split[1].cache();
     System.out.printf(
         Locale.ROOT,
-        "%s feedback, %s: train %d, test %d ratings, %d partitions, %s%n",
+        "%s feedback, %s: train %d, test %d ratings, %d partitions, %s, stragglers %s%n",
         implicit ? "implicit" : "explicit",
         path,
         train.count(),
         test.count(),
         partitions,
-        spark.sparkContext().master());
+        spark.sparkContext().master(),
+        args.string("pattern", "none"));
     Supplier<ALS> spark0 = () -> configure(new ALS(), args, implicit, seed);
     Supplier<ALS> ours =
-        () ->
-            configure(
-                new FlexCodeALS().setStrategy(args.string("strategy", "bsp")),
-                args,
-                implicit,
-                seed);
+        () -> {
+          FlexCodeALS flexCode = new FlexCodeALS();
+          if (args.has("strategy")) {
+            flexCode.setStrategy(args.string("strategy", null));
+          }
+          return configure(flexCode, args, implicit, seed);
+        };
     List<String> lines =
         sideBySide(List.of(spark0, ours), train, test, implicit, args.integer("k", 10), repeats);
     System.out.println();
     lines.forEach(System.out::println);
     spark.stop();
+  }
+
+  /** The command line's options, checked against the ones this comparison reads. */
+  static Args args(String... argv) {
+    return new Args(
+        "AlsComparison",
+        argv,
+        0,
+        Set.of(
+            "ratings",
+            "feedback",
+            "repeats",
+            "partitions",
+            "rank",
+            "iterations",
+            "reg-param",
+            "alpha",
+            "k",
+            "threshold",
+            "seed",
+            "master",
+            "executors",
+            "pattern",
+            "stragglers-seed",
+            "strategy"));
+  }
+
+  /**
+   * The application's conf: {@code --master}, or {@code local-cluster[M,1,1024]} for {@code
+   * --executors M} (the executors on this JVM's class path); with {@code --pattern}, the pattern
+   * and its seed, and {@code StragglerPlugin} for the tasks the engine does not run.
+   */
+  static SparkConf conf(Args args) throws IOException {
+    SparkConf conf =
+        new SparkConf().setAppName("ALS side by side").set("spark.ui.enabled", "false");
+    if (args.has("executors")) {
+      conf.setMaster(new Shape(args.integer("executors", 2), 1, true).localCluster());
+      conf.set("spark.executor.extraClassPath", BaselineApplication.fullClassPath());
+    } else {
+      conf.setMaster(args.string("master", "local[2]"));
+    }
+    if (args.has("pattern")) {
+      conf.set("spark.plugins", StragglerPlugin.class.getName())
+          .set(StragglerHolds.PATTERN_KEY, args.string("pattern", null))
+          .set(StragglerHolds.SEED_KEY, args.string("stragglers-seed", "7"));
+    }
+    return conf;
   }
 
   /**

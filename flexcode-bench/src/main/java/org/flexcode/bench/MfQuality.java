@@ -97,15 +97,7 @@ public final class MfQuality {
                     .set("spark.ui.enabled", "false"))
             .getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
-    try {
-      // Spark ALS checkpoints every 10 iterations when a folder is set (long lineages overflow).
-      spark
-          .sparkContext()
-          .setCheckpointDir(
-              java.nio.file.Files.createTempDirectory("mf-quality").toAbsolutePath().toString());
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException("cannot create a checkpoint folder", e);
-    }
+    SparkAls.ensureCheckpointFolder(spark);
     return spark;
   }
 
