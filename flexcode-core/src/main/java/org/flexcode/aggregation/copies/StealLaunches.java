@@ -189,13 +189,14 @@ public final class StealLaunches implements LateLaunchPolicy {
     Map<Integer, PartialResult> results = arrivals.results();
     List<StealRecord.Move> moves = new ArrayList<>();
     for (int t = used.nextSetBit(0); t >= 0; t = used.nextSetBit(t + 1)) {
+      if (plan.copyOf(t) == 0) {
+        continue; // the home copy, wherever Spark ran it (maybe launched in an earlier iteration)
+      }
       int chunk = plan.chunkOf(t);
       int home = plan.taskOf(chunk, 0);
       String from = executorIds[executorRunning(it, home)]; // where its home copy ran
       String to = results.get(t).executorId();
-      if (plan.copyOf(t) != 0 || !from.equals(to)) { // a copy, or the home copy run by a holder
-        moves.add(new StealRecord.Move(chunk, home, from, t, to, lateCopies.get(t)));
-      }
+      moves.add(new StealRecord.Move(chunk, home, from, t, to, lateCopies.get(t)));
     }
     long duplicated = 0;
     for (int t = launched.nextSetBit(0); t >= 0; t = launched.nextSetBit(t + 1)) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import org.flexcode.adaptive.StealHome;
 import org.flexcode.aggregation.Arrivals;
+import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.PackedVector;
 import org.flexcode.aggregation.PartialResult;
@@ -161,5 +162,54 @@ class StealLaunchesTest {
     assertEquals(copy, launches.due(0, arrivals).tasks());
     assertEquals(List.of(List.of(6, 1)), placement.placed);
     assertEquals(Long.MAX_VALUE, launches.nextDueMs(0, arrivals), "no chunk runs alone");
+  }
+
+  /**
+   * Iteration 1's record when chunk 1's home copy (task 1, planned on executor 0) was launched in
+   * iteration 0 and Spark ran it on executor 2, and chunk 0 came from its copy (task 6) on executor
+   * 1: only the copy is a move.
+   */
+  @Test
+  void aHomeCopyLaunchedInAnEarlierIterationIsNoMoveWhereverItRan() {
+    TaskLaunchListener listener = new TaskLaunchListener("test");
+    String[] executorIds = {"0", "1", "2"};
+    StealLaunches launches =
+        new StealLaunches(
+            PLAN,
+            new CopiesSpec(2, 2, 1.5, StealHome.CHUNKS, false),
+            listener,
+            executorIds,
+            new RecordingPlacement(),
+            LaunchContext.wallClock());
+    long now = System.currentTimeMillis();
+    listener.launched(0, 1, 1, now - 900, "2");
+    Arrivals arrivals = new Arrivals();
+    BitSet used = new BitSet();
+    for (int task : new int[] {6, 1, 2, 3, 4, 5}) {
+      String executor = task == 1 ? "2" : task == 6 ? "1" : executorIds[PLAN.executorOf(task)];
+      if (task != 1) {
+        listener.launched(1, task, 1, now - 100, executor);
+      }
+      arrivals.record(
+          new PartialResult(
+              1,
+              task,
+              0,
+              executor,
+              now - 100,
+              now,
+              0,
+              PackedVector.pack(new double[] {1}),
+              null,
+              0.1,
+              1));
+      used.set(task);
+    }
+    StealRecord record =
+        launches.report(1, arrivals, new Decision(new double[12], used, 0, true), now);
+    assertEquals(
+        List.of(new StealRecord.Move(0, 0, "0", 6, "1", false)),
+        record.moves(),
+        "chunk 0 moved to its copy; chunk 1's home copy is no move");
   }
 }
