@@ -2,7 +2,7 @@
 # the Maven-resolved class path (built once, rebuilt when the sources are newer than the jar).
 # Sourced, not run. Sets: root, scala, spark_minor, build, jar, core_build, bench_build, bench_jar,
 # java_opts;
-# defines flexcode_classpath, bench_classpath and bench_jars.
+# defines flexcode_classpath, bench_classpath, bench_jars and local_cluster_env.
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 profile="${FLEXCODE_PROFILE:-}"
@@ -78,4 +78,12 @@ bench_jars() {
     case ":$(cat "$spark_cp"):" in *":$entry:"*) ;; *) jars+=("$entry") ;; esac
   done
   (IFS=','; printf '%s' "${jars[*]}")
+}
+
+# local-cluster[...] masters launch executor JVMs: they need SPARK_HOME/jars and the Scala version.
+# Exports both, SPARK_HOME defaulting to a folder in the build.
+local_cluster_env() {
+  export SPARK_HOME="${SPARK_HOME:-$build/spark-home}"
+  mkdir -p "$SPARK_HOME/jars" 2>/dev/null || true
+  export SPARK_SCALA_VERSION="${SPARK_SCALA_VERSION:-$scala}"
 }
