@@ -36,6 +36,20 @@ class StealSimulationTest {
   }
 
   @Test
+  void aChunkStartedByAFactorTwoExecutorAsItsHolderGoesIdleIsCopiedThereAndTheCopyWins() {
+    double[] slow = {2, 1, 1, 1};
+    // home work as chunk tasks: executor 0 runs a chunk in 200 ms, the others in 100 ms. At 400 ms
+    // executor 0 starts its third chunk; its other holder is idle then, and executor 0's copies
+    // have taken 200 ms against a median of 100: a copy there arrives first (500 ms). The late
+    // copy alone (after 1.5 x 100 ms) would end at 650 ms, after the home copy's 600 ms.
+    IterationOutcome o = Rule.steal(2, 4, 1.5, StealHome.CHUNKS).prepare(CLUSTER).run(slow, LOADS);
+    assertEquals(500, o.spanMs(), 1e-9);
+    assertEquals(100, o.wastedTaskMs(), 1e-9, "the home copy, run until the iteration ended");
+    IterationOutcome none = Rule.steal(2, 4, 0, StealHome.CHUNKS).prepare(CLUSTER).run(slow, LOADS);
+    assertEquals(600, none.spanMs(), 1e-9);
+  }
+
+  @Test
   void anExecutorSlowInTwoIterationsInARowAfterTheColdFirstIsLeftWithoutWorkInTheNext() {
     double[] slow = {4, 1, 1, 1};
     Rule.Simulation steal = Rule.steal(2, 4).prepare(CLUSTER);

@@ -17,7 +17,6 @@ import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.TaskLaunches;
-import org.slf4j.Logger;
 
 /**
  * {@code steal}'s launches ({@link StealPlan}): the first job runs every chunk's home copy over the
@@ -31,7 +30,10 @@ import org.slf4j.Logger;
  *       CopyPlacement}) on an idle holder other than the executor running it if there is one, else
  *       on another holder whose host has CPU to spare (on a host other processes keep busy, a
  *       holder still computing takes no copy); when the home work runs as block tasks, an idle
- *       holder that has CPU to spare takes it earlier ({@link CopyThresholds}).
+ *       holder that has CPU to spare takes it earlier ({@link CopyThresholds});
+ *   <li>when the home work runs as chunk tasks, an idle holder that has CPU to spare takes a
+ *       running chunk as soon as its copy would arrive first, judged by how long the running
+ *       executor's copies take in the iteration ({@link CopyRace}).
  * </ul>
  *
  * A late job all of whose chunks have arrived is redundant (the run cancels it, killing its losing
@@ -51,7 +53,7 @@ public final class StealLaunches implements LateLaunchPolicy {
   private final double late;
   private final TaskLaunches listener;
   private final LongSupplier clock;
-  private final Logger log;
+  private final CopyLaunchLog launchLog;
   private final String[] executorIds;
   private final CopyPlacement placement;
   private final SlowExecutors slow = new SlowExecutors();
@@ -80,7 +82,6 @@ public final class StealLaunches implements LateLaunchPolicy {
       LaunchContext context) {
     this.plan = plan;
     this.clock = context.clock();
-    this.log = context.launchLog();
     this.grouping =
         new HomeGrouping(
             plan.chunksPerBlock() > 1 ? spec.home() : StealHome.CHUNKS, context.homeLog());
@@ -88,6 +89,7 @@ public final class StealLaunches implements LateLaunchPolicy {
     this.late = spec.late();
     this.listener = listener;
     this.executorIds = executorIds.clone();
+    this.launchLog = new CopyLaunchLog(context.launchLog(), executorIds);
     this.holders = new CopyHolders(plan, executorIds);
     this.launched = plan.homeTasks();
   }
@@ -208,13 +210,7 @@ public final class StealLaunches implements LateLaunchPolicy {
     boolean copyWon = moves.stream().anyMatch(StealRecord.Move::late);
     grouping.end(it, endMs, slow.lastHadSlow() || copyWon || holders.avoiding());
     if (!next.equals(holders.avoided())) {
-      log.info(
-          "FlexCode iteration {}: avoiding executors {} (median task over {} x all executors' in {}"
-              + " iterations in a row): their chunks prefer other holders",
-          it,
-          next.stream().map(e -> executorIds[e]).sorted().toList(),
-          SlowExecutors.FACTOR,
-          SlowExecutors.MEMORY);
+      launchLog.avoiding(it, next);
     }
     holders.avoid(next);
     placement.avoid(next);
@@ -302,66 +298,55 @@ public final class StealLaunches implements LateLaunchPolicy {
       int copy = target < 0 ? -1 : plan.copyNotIn(chunk, launched);
       if (copy >= 0) {
         place(copy, target, tasks, idle);
-        log.info(
-            "FlexCode iteration {}: chunk {} not started on its home executor {}; executor {} is"
-                + " idle and takes it (task {})",
-            it,
-            chunk,
-            executorIds[plan.executorOf(home)],
-            executorIds[target],
-            copy);
+        launchLog.pendingTaken(it, chunk, plan.executorOf(home), target, copy);
       }
     }
   }
 
   /**
    * A running chunk with one launched copy gets another: on an idle holder once over the idle
-   * threshold, on any other holder once over the late one ({@link CopyThresholds}).
+   * threshold, on any other holder once over the late one ({@link CopyThresholds}), and between
+   * chunk tasks on an idle holder as soon as that copy would arrive first ({@link CopyRace}).
    */
   private void launchLate(int it, BitSet done, Arrivals arrivals, boolean[] idle, BitSet tasks) {
+    Map<Integer, List<Long>> durations = finishedDurations(it, arrivals);
     CopyThresholds due =
-        CopyThresholds.of(
-            finishedDurations(it, arrivals), plan.numChunks(), late, blockHomeIteration == it);
+        CopyThresholds.of(allOf(durations), plan.numChunks(), late, blockHomeIteration == it);
     if (due == null) {
       return;
     }
+    CopyRace race = blockHomeIteration == it ? null : CopyRace.of(durations, plan.numChunks());
     long now = clock.getAsLong();
     for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
       int running = plan.onlyCopyIn(chunk, launched);
-      if (done.get(chunk) || running < 0 || tasks.get(running)) {
-        continue;
-      }
-      long start = listener.launchTime(it, running);
-      if (start <= 0 || !due.dueOnIdle(now - start)) {
+      long start = running < 0 ? -1 : listener.launchTime(it, running);
+      if (done.get(chunk) || start <= 0 || tasks.get(running)) {
         continue;
       }
       // With one executor (local mode) its other cores take the copy.
       int busy = plan.executors() == 1 ? -1 : executorRunning(it, running);
-      boolean early = !due.dueAnywhere(now - start);
+      long ran = now - start;
+      boolean raced = !due.dueOnIdle(ran) && race != null && race.copyArrivesFirst(busy, ran);
+      if (!due.dueOnIdle(ran) && !raced) {
+        continue;
+      }
+      boolean early = !due.dueAnywhere(ran); // always when raced: only an idle holder races
       int target = holders.idle(chunk, idle, busy, early);
-      if (target < 0 && early) {
-        holders.logNoEarlyCopy(it, chunk, holders.idle(chunk, idle, busy, false), now - start, due);
-      } else if (target < 0) {
+      if (target < 0 && early && !raced) {
+        holders.logNoEarlyCopy(it, chunk, holders.idle(chunk, idle, busy, false), ran, due);
+      } else if (target < 0 && !early) {
         target = holders.busyWithSpareCpu(it, chunk, busy);
       }
       int copy = target < 0 ? -1 : plan.copyNotIn(chunk, launched);
       if (copy >= 0 && !plan.anyCopyIn(chunk, tasks)) {
         place(copy, target, tasks, idle);
         lateCopies.set(copy);
-        log.info(
-            "FlexCode iteration {}: chunk {} (task {}) has run {} ms on executor {} (copies due on"
-                + " an idle holder after {} ms, on any after {} ms: {} x the median); launching its"
-                + " copy task {} on executor {}",
-            it,
-            chunk,
-            running,
-            now - start,
-            executorIds[executorRunning(it, running)],
-            Math.round(due.idleHolderMs()),
-            Math.round(due.anyHolderMs()),
-            late,
-            copy,
-            executorIds[target]);
+        int on = executorRunning(it, running);
+        if (raced) {
+          launchLog.racedCopy(it, chunk, running, ran, on, copy, target, race);
+        } else {
+          launchLog.lateCopy(it, chunk, running, ran, on, copy, target, due, late);
+        }
       }
     }
   }
@@ -377,7 +362,10 @@ public final class StealLaunches implements LateLaunchPolicy {
     CopyThresholds due =
         late > 0
             ? CopyThresholds.of(
-                finishedDurations(it, arrivals), plan.numChunks(), late, blockHomeIteration == it)
+                allOf(finishedDurations(it, arrivals)),
+                plan.numChunks(),
+                late,
+                blockHomeIteration == it)
             : null;
     long now = clock.getAsLong();
     long next = Long.MAX_VALUE;
@@ -426,17 +414,28 @@ public final class StealLaunches implements LateLaunchPolicy {
     return indexes;
   }
 
-  /** The launch-to-arrival times of this iteration's finished copies (ms). */
-  private List<Long> finishedDurations(int it, Arrivals arrivals) {
-    List<Long> durations = new ArrayList<>();
+  /**
+   * The launch-to-arrival times (ms) of this iteration's finished copies, by the planned executor
+   * each ran on.
+   */
+  private Map<Integer, List<Long>> finishedDurations(int it, Arrivals arrivals) {
+    Map<Integer, List<Long>> byExecutor = new HashMap<>();
     BitSet finished = arrivals.finished();
     for (int t = finished.nextSetBit(0); t >= 0; t = finished.nextSetBit(t + 1)) {
       long start = listener.launchTime(it, t);
       long arrived = arrivals.arrivedMs(t);
       if (start > 0 && arrived >= 0) {
-        durations.add(arrived - start);
+        byExecutor
+            .computeIfAbsent(executorRunning(it, t), e -> new ArrayList<>())
+            .add(arrived - start);
       }
     }
-    return durations;
+    return byExecutor;
+  }
+
+  private static List<Long> allOf(Map<Integer, List<Long>> durations) {
+    List<Long> all = new ArrayList<>();
+    durations.values().forEach(all::addAll);
+    return all;
   }
 }

@@ -81,19 +81,7 @@ class StealLaunchesTest {
     for (int task = fast.nextSetBit(0); task >= 0; task = fast.nextSetBit(task + 1)) {
       String executor = executorIds[executorIds.length == 1 ? 0 : task == 3 ? 0 : 2];
       listener.launched(0, task, 1, now - 60, executor);
-      arrivals.record(
-          new PartialResult(
-              0,
-              task,
-              0,
-              executor,
-              now - 60,
-              now,
-              0,
-              PackedVector.pack(new double[] {1}),
-              null,
-              load,
-              1));
+      arrivals.record(result(0, task, executor, now - 60, now, load));
     }
     LateLaunchPolicy.Launch launch = launches.due(0, arrivals);
     BitSet expectedTasks = new BitSet();
@@ -125,14 +113,7 @@ class StealLaunchesTest {
     long[] now = {10_000};
     TaskLaunchListener listener = new TaskLaunchListener("test");
     RecordingPlacement placement = new RecordingPlacement();
-    StealLaunches launches =
-        new StealLaunches(
-            PLAN,
-            new CopiesSpec(2, 2, 1.5, StealHome.CHUNKS, false),
-            listener,
-            new String[] {"0", "1", "2"},
-            placement,
-            LaunchContext.simulated(() -> now[0]));
+    StealLaunches launches = launchesOnClock(listener, placement, now);
     Arrivals arrivals = new Arrivals(() -> now[0]);
     for (int task = 0; task < PLAN.numChunks(); task++) {
       listener.launched(0, task, 1, now[0], Integer.toString(PLAN.executorOf(task)));
@@ -140,18 +121,7 @@ class StealLaunchesTest {
     now[0] = 10_200; // chunks 1-5 in after 200 ms: copies due after 1.5 x 200 = 300 ms
     for (int task = 1; task < PLAN.numChunks(); task++) {
       arrivals.record(
-          new PartialResult(
-              0,
-              task,
-              0,
-              Integer.toString(PLAN.executorOf(task)),
-              10_000,
-              now[0],
-              0,
-              PackedVector.pack(new double[] {1}),
-              null,
-              0.0,
-              1));
+          result(0, task, Integer.toString(PLAN.executorOf(task)), 10_000, now[0], 0.0));
     }
     assertEquals(10_301, launches.nextDueMs(0, arrivals), "the first ms over 300 ms run");
     now[0] = 10_300;
@@ -190,19 +160,7 @@ class StealLaunchesTest {
       if (task != 1) {
         listener.launched(1, task, 1, now - 100, executor);
       }
-      arrivals.record(
-          new PartialResult(
-              1,
-              task,
-              0,
-              executor,
-              now - 100,
-              now,
-              0,
-              PackedVector.pack(new double[] {1}),
-              null,
-              0.1,
-              1));
+      arrivals.record(result(1, task, executor, now - 100, now, 0.1));
       used.set(task);
     }
     StealRecord record =
@@ -211,5 +169,72 @@ class StealLaunchesTest {
         List.of(new StealRecord.Move(0, 0, "0", 6, "1", false)),
         record.moves(),
         "chunk 0 moved to its copy; chunk 1's home copy is no move");
+  }
+
+  /**
+   * The copies due at 10,410 ms when chunks 1 to 5 started at 10,000 ms and chunk 1 (on executor 0)
+   * took {@code chunk1Ms} while the others took 200 ms, and chunk 0's home copy started on executor
+   * 0 10 ms ago; null if none.
+   */
+  private static BitSet racedCopies(long chunk1Ms) {
+    long[] now = {10_000};
+    TaskLaunchListener listener = new TaskLaunchListener("test");
+    StealLaunches launches = launchesOnClock(listener, new RecordingPlacement(), now);
+    Arrivals arrivals = new Arrivals(() -> now[0]);
+    for (int task = 1; task < PLAN.numChunks(); task++) {
+      String executor = Integer.toString(PLAN.executorOf(task));
+      long took = task == 1 ? chunk1Ms : 200;
+      listener.launched(0, task, 1, 10_000, executor);
+      now[0] = 10_000 + took;
+      arrivals.record(result(0, task, executor, 10_000, now[0], 0.0));
+    }
+    listener.launched(0, 0, 1, 10_400, "0");
+    now[0] = 10_410;
+    LateLaunchPolicy.Launch launch = launches.due(0, arrivals);
+    return launch == null ? null : launch.tasks();
+  }
+
+  @Test
+  void aChunkJustStartedOnAnExecutorWhoseCopiesTakeTwiceTheMedianIsCopiedOnAnIdleHolder() {
+    BitSet copy = new BitSet();
+    copy.set(6); // chunk 0's copy, on idle executor 1: 10 + 200 ms < executor 0's 400 ms
+    assertEquals(copy, racedCopies(400));
+  }
+
+  @Test
+  void aChunkRunningWhereCopiesTakeTheMedianGetsNoCopyBeforeLateTimesTheMedian() {
+    assertNull(racedCopies(200), "executor 0's chunk is expected in 190 ms, a copy in 200 ms");
+  }
+
+  /**
+   * Iteration {@code it}'s result of task {@code task}, computed on {@code executor} from {@code
+   * startMs} to {@code finishMs}, other processes keeping its host {@code load} busy.
+   */
+  private static PartialResult result(
+      int it, int task, String executor, long startMs, long finishMs, double load) {
+    return new PartialResult(
+        it,
+        task,
+        0,
+        executor,
+        startMs,
+        finishMs,
+        0,
+        PackedVector.pack(new double[] {1}),
+        null,
+        load,
+        1);
+  }
+
+  /** {@code PLAN}'s launches (late 1.5, chunk tasks) on the clock {@code now[0]}. */
+  private static StealLaunches launchesOnClock(
+      TaskLaunchListener listener, RecordingPlacement placement, long[] now) {
+    return new StealLaunches(
+        PLAN,
+        new CopiesSpec(2, 2, 1.5, StealHome.CHUNKS, false),
+        listener,
+        new String[] {"0", "1", "2"},
+        placement,
+        LaunchContext.simulated(() -> now[0]));
   }
 }
