@@ -32,49 +32,46 @@ final class CopyLaunchLog {
         copy);
   }
 
+  /**
+   * A copy launched of a running chunk: iteration {@code it}, {@code chunk} whose task {@code
+   * running} has run {@code ranMs} on planned executor {@code on}; copy task {@code copy} on
+   * planned executor {@code target}.
+   */
+  record Copy(int it, int chunk, int running, long ranMs, int on, int copy, int target) {}
+
   /** A running chunk's copy, due by {@code due} ({@code late} x the median). */
-  void lateCopy(
-      int it,
-      int chunk,
-      int running,
-      long ranMs,
-      int on,
-      int copy,
-      int target,
-      CopyThresholds due,
-      double late) {
+  void lateCopy(Copy c, CopyThresholds due, double late) {
     log.info(
         "FlexCode iteration {}: chunk {} (task {}) has run {} ms on executor {} (copies due on"
             + " an idle holder after {} ms, on any after {} ms: {} x the median); launching its"
             + " copy task {} on executor {}",
-        it,
-        chunk,
-        running,
-        ranMs,
-        executorIds[on],
+        c.it(),
+        c.chunk(),
+        c.running(),
+        c.ranMs(),
+        executorIds[c.on()],
         Math.round(due.idleHolderMs()),
         Math.round(due.anyHolderMs()),
         late,
-        copy,
-        executorIds[target]);
+        c.copy(),
+        executorIds[c.target()]);
   }
 
   /** A running chunk's copy on an idle holder, which {@code race} expects to arrive first. */
-  void racedCopy(
-      int it, int chunk, int running, long ranMs, int on, int copy, int target, CopyRace race) {
+  void racedCopy(Copy c, CopyRace race) {
     log.info(
         "FlexCode iteration {}: chunk {} (task {}) has run {} ms on executor {}, whose copies take"
             + " {} ms in this iteration against a median of {} ms: a copy on idle executor {}"
             + " arrives first; launching its copy task {}",
-        it,
-        chunk,
-        running,
-        ranMs,
-        executorIds[on],
-        Math.round(race.expectedMs(on)),
+        c.it(),
+        c.chunk(),
+        c.running(),
+        c.ranMs(),
+        executorIds[c.on()],
+        Math.round(race.expectedMs(c.on())),
         Math.round(race.medianMs()),
-        executorIds[target],
-        copy);
+        executorIds[c.target()],
+        c.copy());
   }
 
   /** The executors avoided from the next iteration on (planned indexes). */

@@ -1,6 +1,5 @@
 package org.flexcode.aggregation.copies;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,12 +30,11 @@ final class CopyRace {
   }
 
   /**
-   * The race given the finished copies' launch-to-arrival times (ms) by the planned executor they
-   * ran on, out of {@code chunks} chunks; null before the quorum ({@link CopyThresholds#quorum}).
+   * The race given the finished copies' launch-to-arrival times (ms), {@code all} of them and by
+   * the planned executor they ran on, out of {@code chunks} chunks; null before the quorum ({@link
+   * CopyThresholds#quorum}).
    */
-  static CopyRace of(Map<Integer, List<Long>> durationsByExecutor, int chunks) {
-    List<Long> all = new ArrayList<>();
-    durationsByExecutor.values().forEach(all::addAll);
+  static CopyRace of(Map<Integer, List<Long>> durationsByExecutor, List<Long> all, int chunks) {
     if (!CopyThresholds.quorum(all.size(), chunks)) {
       return null;
     }

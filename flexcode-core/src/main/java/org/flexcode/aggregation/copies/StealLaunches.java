@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 import org.flexcode.adaptive.CopyThresholds;
 import org.flexcode.adaptive.HomeGrouping;
@@ -309,13 +310,22 @@ public final class StealLaunches implements LateLaunchPolicy {
    * chunk tasks on an idle holder as soon as that copy would arrive first ({@link CopyRace}).
    */
   private void launchLate(int it, BitSet done, Arrivals arrivals, boolean[] idle, BitSet tasks) {
-    Map<Integer, List<Long>> durations = finishedDurations(it, arrivals);
+    List<Long> durations = new ArrayList<>();
+    Map<Integer, List<Long>> byExecutor = new HashMap<>();
+    eachFinished(
+        it,
+        arrivals,
+        (task, ms) -> {
+          durations.add(ms);
+          byExecutor.computeIfAbsent(executorRunning(it, task), e -> new ArrayList<>()).add(ms);
+        });
     CopyThresholds due =
-        CopyThresholds.of(allOf(durations), plan.numChunks(), late, blockHomeIteration == it);
+        CopyThresholds.of(durations, plan.numChunks(), late, blockHomeIteration == it);
     if (due == null) {
       return;
     }
-    CopyRace race = blockHomeIteration == it ? null : CopyRace.of(durations, plan.numChunks());
+    CopyRace race =
+        blockHomeIteration == it ? null : CopyRace.of(byExecutor, durations, plan.numChunks());
     long now = clock.getAsLong();
     for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
       int running = plan.onlyCopyIn(chunk, launched);
@@ -341,11 +351,13 @@ public final class StealLaunches implements LateLaunchPolicy {
       if (copy >= 0 && !plan.anyCopyIn(chunk, tasks)) {
         place(copy, target, tasks, idle);
         lateCopies.set(copy);
-        int on = executorRunning(it, running);
+        CopyLaunchLog.Copy launch =
+            new CopyLaunchLog.Copy(
+                it, chunk, running, ran, executorRunning(it, running), copy, target);
         if (raced) {
-          launchLog.racedCopy(it, chunk, running, ran, on, copy, target, race);
+          launchLog.racedCopy(launch, race);
         } else {
-          launchLog.lateCopy(it, chunk, running, ran, on, copy, target, due, late);
+          launchLog.lateCopy(launch, due, late);
         }
       }
     }
@@ -362,10 +374,7 @@ public final class StealLaunches implements LateLaunchPolicy {
     CopyThresholds due =
         late > 0
             ? CopyThresholds.of(
-                allOf(finishedDurations(it, arrivals)),
-                plan.numChunks(),
-                late,
-                blockHomeIteration == it)
+                finishedDurations(it, arrivals), plan.numChunks(), late, blockHomeIteration == it)
             : null;
     long now = clock.getAsLong();
     long next = Long.MAX_VALUE;
@@ -414,28 +423,24 @@ public final class StealLaunches implements LateLaunchPolicy {
     return indexes;
   }
 
+  /** The launch-to-arrival times of this iteration's finished copies (ms). */
+  private List<Long> finishedDurations(int it, Arrivals arrivals) {
+    List<Long> durations = new ArrayList<>();
+    eachFinished(it, arrivals, (task, ms) -> durations.add(ms));
+    return durations;
+  }
+
   /**
-   * The launch-to-arrival times (ms) of this iteration's finished copies, by the planned executor
-   * each ran on.
+   * Gives {@code take} each finished copy of iteration {@code it}: its task, launch to arrival ms.
    */
-  private Map<Integer, List<Long>> finishedDurations(int it, Arrivals arrivals) {
-    Map<Integer, List<Long>> byExecutor = new HashMap<>();
+  private void eachFinished(int it, Arrivals arrivals, BiConsumer<Integer, Long> take) {
     BitSet finished = arrivals.finished();
     for (int t = finished.nextSetBit(0); t >= 0; t = finished.nextSetBit(t + 1)) {
       long start = listener.launchTime(it, t);
       long arrived = arrivals.arrivedMs(t);
       if (start > 0 && arrived >= 0) {
-        byExecutor
-            .computeIfAbsent(executorRunning(it, t), e -> new ArrayList<>())
-            .add(arrived - start);
+        take.accept(t, arrived - start);
       }
     }
-    return byExecutor;
-  }
-
-  private static List<Long> allOf(Map<Integer, List<Long>> durations) {
-    List<Long> all = new ArrayList<>();
-    durations.values().forEach(all::addAll);
-    return all;
   }
 }
