@@ -6,7 +6,7 @@
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 profile="${FLEXCODE_PROFILE:-}"
-if [ "$profile" = "spark-4" ]; then scala=2.13; spark_minor=4.1; else scala=2.12; spark_minor=3.5; fi
+if [ "$profile" = "spark-4" ]; then scala=2.13; spark_minor=4.2; else scala=2.12; spark_minor=3.5; fi
 build="$root/spark-ext/target/scala-${scala}"
 # The library's jar: spark-ext's classes and flexcode-core's (shaded in), the one jar users deploy.
 jar="$build/flexcode-spark_${scala}-0.1.0-SNAPSHOT.jar"
@@ -18,7 +18,7 @@ bench_jar="$bench_build/flexcode-bench_${scala}-0.1.0-SNAPSHOT.jar"
 
 java_opts="-XX:+IgnoreUnrecognizedVMOptions --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens=java.base/jdk.internal.ref=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/sun.nio.cs=ALL-UNNAMED --add-opens=java.base/sun.security.action=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED --add-opens=java.security.jgss/sun.security.krb5=ALL-UNNAMED -Djdk.reflect.useDirectMethodHandle=false"
 if [ "$profile" = "spark-4" ]; then
-  # Spark 4.1's JavaModuleOptions adds these.
+  # Spark 4.2's JavaModuleOptions adds these (and a flag for Java 23 and later).
   java_opts="$java_opts --add-modules=jdk.incubator.vector -Dio.netty.tryReflectionSetAccessible=true -Dio.netty.allocator.type=pooled -Dio.netty.handler.ssl.defaultEndpointVerificationAlgorithm=NONE --enable-native-access=ALL-UNNAMED"
 fi
 

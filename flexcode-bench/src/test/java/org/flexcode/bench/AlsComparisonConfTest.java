@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.apache.spark.SparkConf;
 import org.flexcode.stragglers.StragglerHolds;
 import org.flexcode.stragglers.StragglerPlugin;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The ALS comparison's application conf: where it runs and which pattern slows its tasks. */
+@Tag("unit")
 class AlsComparisonConfTest {
 
   @Test

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Without an mllib row (mf), the time to target is to Spark's ALS's objective under ideal. */
+@Tag("unit")
 class AlsTargetTest {
 
   private static final Run.Cost COST = new Run.Cost(1.0, 0, 0, 1_000, null, 0.2);

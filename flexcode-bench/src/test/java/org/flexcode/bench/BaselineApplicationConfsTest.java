@@ -11,9 +11,11 @@ import java.util.Map;
 import java.util.Set;
 import org.flexcode.cli.Args;
 import org.flexcode.stragglers.StragglerPattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A baseline's child application inherits the user's confs, not the parent's own identity. */
+@Tag("unit")
 class BaselineApplicationConfsTest {
 
   @Test

@@ -27,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(SparkExtension.class)
 @SparkMaster("local-cluster[2,1,1024]")
 @SparkConfs("spark.flexcode.compute=emulated:block-ms=40")
-@Tag("spark")
 @Tag("cluster")
 class EmulatedMfLdaBenchTest {
 

@@ -3,9 +3,11 @@ package org.flexcode.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** MLlib's online LDA runs two jobs per iteration; the bench times them as one. */
+@Tag("unit")
 class LdaIterationJobsTest {
 
   private static BenchListener.Job job(int id, long start, long end) {

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** An inexact row's iterations past the measured ones: read by the time to target alone. */
+@Tag("unit")
 class RunBeyondTest {
 
   private static final Run.Cost COST = new Run.Cost(1.0, 0, 0, 1_000, 10.0, 0.2);

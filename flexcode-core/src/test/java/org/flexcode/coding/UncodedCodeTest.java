@@ -2,7 +2,9 @@ package org.flexcode.coding;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 
+@Tag("unit")
 class UncodedCodeTest extends GradientCodeContractTest {
   @Override
   List<GradientCode> codes() {

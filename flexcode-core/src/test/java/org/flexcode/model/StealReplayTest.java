@@ -8,12 +8,14 @@ import java.util.BitSet;
 import java.util.List;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.copies.StealRecord;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@link StealReplay}: three one-core executors, three blocks of two chunks, two copies each
  * (chunks 0..5 = tasks 0..5, their second copies tasks 6..11), as the engine's agreement case runs.
  */
+@Tag("unit")
 class StealReplayTest {
 
   private static final int COPIES = 12;

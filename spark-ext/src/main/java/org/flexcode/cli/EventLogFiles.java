@@ -98,7 +98,12 @@ public final class EventLogFiles {
     return m.matches() ? Long.parseLong(m.group(1)) : Long.MAX_VALUE;
   }
 
-  /** {@code in}, decompressed by the codec its name ends with. */
+  /**
+   * {@code in}, decompressed by the codec its name ends with. The lz4 stream is built with the
+   * constructor both lz4-java lines have (Spark 3.5's org.lz4 1.8, which has no builder, and Spark
+   * 4.2's at.yawk.lz4 1.11, which deprecates the fast decompressor and backs it by the safe one).
+   */
+  @SuppressWarnings("deprecation")
   static InputStream decompressed(Path file, InputStream in) throws IOException {
     String name = file.getName();
     if (name.endsWith(".inprogress")) {

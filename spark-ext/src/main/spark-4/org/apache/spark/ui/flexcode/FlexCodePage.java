@@ -2,16 +2,16 @@ package org.apache.spark.ui.flexcode;
 
 import jakarta.servlet.http.HttpServletRequest;
 import org.apache.spark.ui.SparkUITab;
-import org.apache.spark.ui.UIUtils;
 import org.apache.spark.ui.WebUIPage;
-import scala.Option;
 import scala.runtime.AbstractFunction0;
 import scala.xml.Node;
 import scala.xml.Unparsed;
 
 /**
- * One page of the FlexCode tab for Spark 4.1 (jakarta.servlet): the {@link PageSource}'s HTML
- * inside the Spark UI's own header, navigation and CSS ({@code UIUtils.headerSparkPage}).
+ * One page of the FlexCode tab for Spark 4 (jakarta.servlet): the {@link PageSource}'s HTML inside
+ * the Spark UI's own header, navigation and CSS ({@code UIUtils.headerSparkPage}). Spark 4.2 added
+ * an eighth parameter to that method; this page passes Spark's own default for it, and the tail of
+ * booleans is found at run time, so one jar renders on Spark 4.0, 4.1 and 4.2.
  */
 final class FlexCodePage extends WebUIPage {
 
@@ -27,8 +27,7 @@ final class FlexCodePage extends WebUIPage {
   @Override
   public scala.collection.immutable.Seq<Node> render(HttpServletRequest request) {
     PageSource.Page page = source.render(request::getParameter);
-    return UIUtils.headerSparkPage(
-        request, page.title(), new Body(page.html()), tab, Option.empty(), false, false);
+    return HeaderSparkPage.render(request, page.title(), new Body(page.html()), tab);
   }
 
   /** The page's HTML as the node sequence Spark's page template takes. */

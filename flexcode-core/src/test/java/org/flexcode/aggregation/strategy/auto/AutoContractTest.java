@@ -4,8 +4,10 @@ import java.util.List;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.StrategyContractTest;
 import org.flexcode.aggregation.copies.StealPlan;
+import org.junit.jupiter.api.Tag;
 
 /** The strategy contract for the family's specs auto:exact=true, auto:exact=false. */
+@Tag("unit")
 class AutoContractTest extends StrategyContractTest {
 
   @Override
