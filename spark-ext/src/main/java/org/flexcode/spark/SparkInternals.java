@@ -121,6 +121,20 @@ public final class SparkInternals {
   }
 
   /**
+   * Waits until every event posted to {@code sc}'s listener bus so far has reached its listeners
+   * ({@code LiveListenerBus.waitUntilEmpty}, {@code private[spark]}), for at most {@code
+   * timeoutMs}; past it, fails naming what it waited for.
+   */
+  public static void awaitListenerBus(SparkContext sc, long timeoutMs) {
+    try {
+      sc.listenerBus().waitUntilEmpty(timeoutMs);
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new IllegalStateException(
+          "the listener bus did not deliver its queued events within " + timeoutMs + " ms", e);
+    }
+  }
+
+  /**
    * How many accumulators the driver has registered ({@code AccumulatorContext} is {@code
    * private[spark]}); each is removed once garbage-collected and cleaned.
    */

@@ -79,7 +79,7 @@ final class ExecutorEvents extends SparkListener {
                 jsc.setJobGroup(DEMAND_GROUP, "tasks pending until executors register", true);
                 try {
                   jsc.parallelize(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), 12)
-                      .foreach(i -> Thread.sleep(60_000));
+                      .foreach(i -> Thread.sleep(60_000)); // demand, not a wait: cancelled
                   return "ended";
                 } catch (Exception cancelled) { // Spark's checked SparkException, thrown unchecked
                   return String.valueOf(cancelled.getMessage());

@@ -200,7 +200,7 @@ class ExecutorLossChaosTest {
     long deadline = System.currentTimeMillis() + 180_000;
     while (SparkInternals.executors(spark.sparkContext()).size() < count
         && System.currentTimeMillis() < deadline) {
-      Thread.sleep(100);
+      Thread.sleep(100); // executor JVMs register when they have started: polled
     }
     assertEquals(
         count,

@@ -116,7 +116,7 @@ class FitInterruptTest {
     long deadline = System.currentTimeMillis() + 10_000;
     while (broadcasts.stream().anyMatch(SparkInternals::isBroadcastLive)
         && System.currentTimeMillis() < deadline) {
-      Thread.sleep(20);
+      Thread.sleep(20); // Spark's ContextCleaner removes broadcasts on its own thread
     }
     assertTrue(
         broadcasts.stream().noneMatch(SparkInternals::isBroadcastLive),

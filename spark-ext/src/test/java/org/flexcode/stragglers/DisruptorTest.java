@@ -77,7 +77,7 @@ class DisruptorTest {
       if (condition.getAsBoolean()) {
         return true;
       }
-      Thread.sleep(5);
+      Thread.sleep(5); // the disruptor starts its threads on its own schedule: polled
     }
     return false;
   }

@@ -90,7 +90,7 @@ class StragglerInjectorTest {
     Thread task = new Thread(() -> injector.afterCompute(0, 1, 0, 0, 1.0));
     long start = System.nanoTime();
     task.start();
-    Thread.sleep(50);
+    Thread.sleep(50); // lets the task enter its delay; an earlier interrupt ends it as well
     task.interrupt();
     task.join(10_000);
     assertTrue((System.nanoTime() - start) / 1_000_000 < 10_000, "freed at once");

@@ -35,7 +35,7 @@ class StragglerPluginClusterTest {
             .parallelize(IntStream.range(0, 8).boxed().toList(), 8)
             .map(
                 x -> {
-                  Thread.sleep(100);
+                  Thread.sleep(100); // the task's work, not a wait
                   return org.apache.spark.SparkEnv.get().executorId();
                 })
             .collect()
@@ -44,7 +44,7 @@ class StragglerPluginClusterTest {
     assertEquals(Set.of("0", "1"), ranOn, "both executors ran tasks");
     long deadline = System.currentTimeMillis() + 10_000;
     while (StragglerHolds.held().isEmpty() && System.currentTimeMillis() < deadline) {
-      Thread.sleep(20);
+      Thread.sleep(20); // holds arrive from executor JVMs over RPC: no hook in this JVM
     }
     Set<String> held =
         StragglerHolds.held().stream()

@@ -87,7 +87,7 @@ class StragglerPluginTest {
     jsc.parallelize(IntStream.range(0, 4).boxed().toList(), 4)
         .map(
             x -> {
-              Thread.sleep(80);
+              Thread.sleep(80); // the task's work, not a wait
               return x;
             })
         .collect();
@@ -100,7 +100,7 @@ class StragglerPluginTest {
       if (condition.getAsBoolean()) {
         return true;
       }
-      Thread.sleep(20);
+      Thread.sleep(20); // the plugin reports holds from task threads: polled to a deadline
     }
     return condition.getAsBoolean();
   }

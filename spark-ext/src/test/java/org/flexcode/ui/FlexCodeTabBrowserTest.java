@@ -150,7 +150,7 @@ class FlexCodeTabBrowserTest {
       if (body.contains(appId)) {
         return;
       }
-      Thread.sleep(250);
+      Thread.sleep(250); // the History Server rescans its log folder on its own clock, no hook
     }
     throw new AssertionError("the History Server did not list " + appId + ": " + body);
   }

@@ -234,7 +234,7 @@ class FlexCodeSharedServerConnectTest {
       if (System.currentTimeMillis() > deadline) {
         throw new AssertionError("not within 120 s: " + what);
       }
-      Thread.sleep(50);
+      Thread.sleep(50); // the server's state, seen from a client: polled to a deadline
     }
   }
 }

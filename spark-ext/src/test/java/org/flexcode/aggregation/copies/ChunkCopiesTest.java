@@ -17,6 +17,7 @@ import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.engine.BlockCounts;
 import org.flexcode.aggregation.engine.CodedRDD;
 import org.flexcode.coding.GradientCode;
+import org.flexcode.spark.SparkInternals;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -83,10 +84,9 @@ class ChunkCopiesTest {
         List.of(2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L),
         Arrays.stream(counts.blockRecords()).boxed().toList(),
         "each copy holds its chunk's two records");
-    assertEquals(
-        PLAN.numTasks(), cachedPartitions(jsc, coded, PLAN.numTasks()), "every copy cached");
+    assertEquals(PLAN.numTasks(), cachedPartitions(jsc, coded), "every copy cached");
     assertTrue(
-        eventuallyAtLeast(setupTasks, StealSetup.TASKS_PER_EXECUTOR)
+        atLeastAfterTheBus(jsc, setupTasks, StealSetup.TASKS_PER_EXECUTOR)
             && setupTasks.size() == StealSetup.TASKS_PER_EXECUTOR,
         "one executor, so two setup tasks for twelve copies: " + setupTasks);
     jsc.sc().removeSparkListener(counter);
@@ -107,16 +107,12 @@ class ChunkCopiesTest {
         List.of(2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L),
         Arrays.stream(counts.blockRecords()).boxed().toList(),
         "a copy not cached yet counts as its chunk's home copy");
-    assertEquals(
-        PLAN.numChunks(), cachedPartitions(jsc, coded, PLAN.numChunks()), "the home copies alone");
+    assertEquals(PLAN.numChunks(), cachedPartitions(jsc, coded), "the home copies alone");
     assertEquals(StorageLevel.NONE(), chunked.pieces().getStorageLevel(), "chunks not cached");
     assertTrue(input.getStorageLevel().useMemory(), "the input pinned for the copies to come");
 
     assertEquals(2 * 12, coded.toJavaRDD().map(b -> b.records().size()).reduce(Integer::sum));
-    assertEquals(
-        PLAN.numTasks(),
-        cachedPartitions(jsc, coded, PLAN.numTasks()),
-        "the others cached as read");
+    assertEquals(PLAN.numTasks(), cachedPartitions(jsc, coded), "the others cached as read");
     assertEquals(12, cut.value(), "the others cut from the pinned input, not computed again");
     coded.unpersist(false);
     chunked.release();
@@ -145,22 +141,13 @@ class ChunkCopiesTest {
   }
 
   /**
-   * The partitions of {@code coded} the status store lists as cached, once it lists {@code
-   * expected} or after ten seconds: the store learns of each cached block from the listener bus,
-   * after the job that cached it has ended.
+   * The partitions of {@code coded} the status store lists as cached: the store learns of each
+   * cached block from the listener bus (the block update is posted before the task that cached it
+   * ends), so once the bus is empty it lists every block the ended jobs cached.
    */
-  private static int cachedPartitions(JavaSparkContext jsc, CodedRDD<?> coded, int expected) {
-    long end = System.currentTimeMillis() + 10_000;
-    int cached = cachedNow(jsc, coded);
-    try {
-      while (cached != expected && System.currentTimeMillis() < end) {
-        Thread.sleep(10);
-        cached = cachedNow(jsc, coded);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    return cached;
+  private static int cachedPartitions(JavaSparkContext jsc, CodedRDD<?> coded) {
+    SparkInternals.awaitListenerBus(jsc.sc(), 60_000);
+    return cachedNow(jsc, coded);
   }
 
   private static int cachedNow(JavaSparkContext jsc, CodedRDD<?> coded) {
@@ -170,15 +157,12 @@ class ChunkCopiesTest {
         .sum();
   }
 
-  private static boolean eventuallyAtLeast(List<Integer> tasks, int count) {
-    long end = System.currentTimeMillis() + 10_000;
-    try {
-      while (tasks.size() < count && System.currentTimeMillis() < end) {
-        Thread.sleep(10); // Spark's listener bus reports task ends asynchronously
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+  /**
+   * Whether {@code tasks} (filled by a listener) holds {@code count} or more ends: Spark posts each
+   * task's end before its job's, so once the bus is empty every ended job's tasks are in.
+   */
+  private static boolean atLeastAfterTheBus(JavaSparkContext jsc, List<Integer> tasks, int count) {
+    SparkInternals.awaitListenerBus(jsc.sc(), 60_000);
     return tasks.size() >= count;
   }
 

@@ -22,6 +22,7 @@ import org.flexcode.aggregation.engine.CodedAggregator;
 import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.aggregation.strategy.steal.StealAggregationTest;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.spark.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.AfterEach;
@@ -72,7 +73,7 @@ class StealBlockHomeTest {
         assertTrue(relativeError(result.values(), expected(RECORDS, 1.0 + it)) <= 1e-12);
       }
       assertTrue(eventually(10_000, () -> starts.partitions.size() >= 3 * BLOCKS));
-      Thread.sleep(200);
+      SparkInternals.awaitListenerBus(jsc.sc(), 60_000); // every start of the ended jobs is in
       assertEquals(
           List.of(0, 2, 4, 6),
           starts.partitions.stream().distinct().sorted().toList(),

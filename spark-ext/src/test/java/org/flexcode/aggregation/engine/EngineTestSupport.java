@@ -127,7 +127,7 @@ public final class EngineTestSupport {
       if (condition.getAsBoolean()) {
         return true;
       }
-      Thread.sleep(20);
+      Thread.sleep(20); // for what Spark does on its own threads (kills, cleanup, executors)
     }
     return condition.getAsBoolean();
   }

@@ -67,7 +67,7 @@ class InterruptibleComputeTest {
           atKill < blockSize,
           "the straggler read " + atKill + " of its " + blockSize + " records before it ended");
       // It read at most one more check interval after the cancel, and nothing once it ended.
-      Thread.sleep(200);
+      Thread.sleep(200); // that nothing more is read can only be seen over a span of time
       assertEquals(atKill, SLOW_RECORDS.get(), "records read after the task was killed");
     } finally {
       jsc.sc().removeSparkListener(listener);

@@ -40,14 +40,14 @@ class AutoIgnoreDeadlineTest {
     }
     assertEquals(
         Optional.empty(), decoder.decideOnWait(arrivals, finished), "no deadline before quorum");
-    Thread.sleep(200);
+    Thread.sleep(200); // time between arrivals is what the deadline is learned from
     assertEquals(Optional.empty(), arrive(decoder, arrivals, finished, 6)); // quorum: 6 of 8
     long quorumAt = System.currentTimeMillis();
     assertEquals(Optional.empty(), decoder.decideOnWait(arrivals, finished), "before the deadline");
     assertEquals(Optional.empty(), arrive(decoder, arrivals, finished, 7));
     Optional<Decision> decision = Optional.empty();
     while (decision.isEmpty() && System.currentTimeMillis() - quorumAt < 5_000) {
-      Thread.sleep(5);
+      Thread.sleep(5); // the engine asks the decoder on a timer too: the deadline is wall time
       decision = decoder.decideOnWait(arrivals, finished);
     }
     long waited = System.currentTimeMillis() - quorumAt;

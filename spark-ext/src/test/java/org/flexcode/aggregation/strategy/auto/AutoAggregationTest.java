@@ -24,6 +24,7 @@ import org.flexcode.aggregation.engine.CodedAggregator;
 import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.aggregation.strategy.steal.StealAggregationTest;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.spark.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.AfterEach;
@@ -153,7 +154,7 @@ class AutoAggregationTest {
       }
       int expected = 4 * 2 * BLOCKS + 2 * BLOCKS;
       assertTrue(eventually(10_000, () -> starts.partitions.size() >= expected));
-      Thread.sleep(200);
+      SparkInternals.awaitListenerBus(jsc.sc(), 60_000); // every start of the ended jobs is in
       assertEquals(
           expected,
           starts.partitions.size(),

@@ -23,6 +23,7 @@ import org.flexcode.aggregation.engine.CodedAggregator;
 import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.TaskTiming;
+import org.flexcode.spark.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.AfterEach;
@@ -138,7 +139,7 @@ public class StealAggregationTest {
         assertTrue(relativeError(result.values(), expected(RECORDS, 1.0 + it)) <= 1e-12);
       }
       assertTrue(eventually(10_000, () -> starts.partitions.size() >= 3 * CHUNKS));
-      Thread.sleep(200);
+      SparkInternals.awaitListenerBus(jsc.sc(), 60_000); // every start of the ended jobs is in
       assertTrue(starts.partitions.stream().allMatch(p -> p < CHUNKS), "no copy ran");
       assertEquals(
           3 * CHUNKS, starts.partitions.size(), "each home copy once per iteration: " + starts);
