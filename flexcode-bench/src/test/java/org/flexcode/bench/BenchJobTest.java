@@ -23,6 +23,13 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("spark")
 class BenchJobTest {
 
+  /**
+   * The executors' warm-up jobs each bench run here asks for: a few, enough to take the warm-up
+   * path ({@link ExecutorWarmUpTest} tests the warm-up itself); the default's 400 took 5 to 11 s
+   * per application on a 2-core machine.
+   */
+  static final String WARM_UP_JOBS = "10";
+
   @TempDir Path dir;
 
   @Test
@@ -48,6 +55,8 @@ class BenchJobTest {
               "2",
               "--num-features",
               "1024",
+              "--warm-up-jobs",
+              WARM_UP_JOBS,
               "--report",
               report.toString()
             });
@@ -112,6 +121,8 @@ class BenchJobTest {
               "2",
               "--num-features",
               "256",
+              "--warm-up-jobs",
+              WARM_UP_JOBS,
               "--report",
               report.toString()
             });
@@ -149,6 +160,8 @@ class BenchJobTest {
               "3",
               "--partitions",
               "4",
+              "--warm-up-jobs",
+              WARM_UP_JOBS,
               "--report",
               report.toString()
             });
@@ -208,6 +221,8 @@ class BenchJobTest {
               "256",
               "--compute",
               "real",
+              "--warm-up-jobs",
+              WARM_UP_JOBS,
               "--report",
               report.toString()
             });
@@ -331,6 +346,8 @@ class BenchJobTest {
               "2",
               "--partitions",
               "4",
+              "--warm-up-jobs",
+              WARM_UP_JOBS,
               "--report",
               mf.toString()
             }));
@@ -362,6 +379,8 @@ class BenchJobTest {
               "3",
               "--partitions",
               "4",
+              "--warm-up-jobs",
+              WARM_UP_JOBS,
               "--report",
               lda.toString()
             }));

@@ -32,15 +32,26 @@ class CtrEstimatorPathTest {
     int code =
         BenchSubmit.run(
             new String[] {
-              "--workload", "ctr",
-              "--ctr-path", "estimator",
-              "--strategies", strategies,
-              "--iterations", "30",
-              "--partitions", "4",
-              "--rows-per-partition", "100",
-              "--classes", "5",
-              "--num-features", "32",
-              "--report", report.toString()
+              "--workload",
+              "ctr",
+              "--ctr-path",
+              "estimator",
+              "--strategies",
+              strategies,
+              "--iterations",
+              "30",
+              "--partitions",
+              "4",
+              "--rows-per-partition",
+              "100",
+              "--classes",
+              "5",
+              "--num-features",
+              "32",
+              "--warm-up-jobs",
+              BenchJobTest.WARM_UP_JOBS,
+              "--report",
+              report.toString()
             });
     assertEquals(0, code);
     Map<String, JsonNode> rows = new HashMap<>();

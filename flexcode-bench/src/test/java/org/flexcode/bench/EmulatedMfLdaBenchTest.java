@@ -109,6 +109,8 @@ class EmulatedMfLdaBenchTest {
       "persistent:k=1,factor=2",
       "--iterations",
       "3",
+      "--warm-up-jobs",
+      BenchJobTest.WARM_UP_JOBS,
       "--report",
       report.toString()
     };
