@@ -39,4 +39,12 @@ public interface Adaptive {
    * BlockStatistic#trailingTotals}); adaptive strategies measure how much they differ.
    */
   default void afterResults(Map<Integer, PartialResult> results, int length) {}
+
+  /**
+   * Whether {@link #afterResults} reads the results' values, so that they must travel to the driver
+   * whatever their size (no result of the fit stays on its executor).
+   */
+  default boolean readsResultValues() {
+    return false;
+  }
 }

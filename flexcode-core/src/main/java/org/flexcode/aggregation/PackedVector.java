@@ -10,6 +10,9 @@ import java.io.Serializable;
  *
  * <p>Dense costs 8 bytes per entry; runs cost 8 bytes per stored value plus 8 per run (two ints),
  * so runs are chosen when {@code runs + nonZeros < length}.
+ *
+ * <p>A third form, {@link #held}, carries only the length: the values stayed on the executor that
+ * computed them, and the driver combines them there.
  */
 public final class PackedVector implements Serializable {
 
@@ -25,6 +28,24 @@ public final class PackedVector implements Serializable {
     this.runStarts = runStarts;
     this.runLengths = runLengths;
     this.values = values;
+  }
+
+  /** A vector of {@code length} entries whose values stayed on the executor that computed them. */
+  public static PackedVector held(int length) {
+    return new PackedVector(length, null, null, null);
+  }
+
+  /** Whether the values stayed on their executor ({@link #held}): only the length travelled. */
+  public boolean isHeld() {
+    return values == null;
+  }
+
+  /** The bytes the values take on the wire: 8 per stored value and 8 per run; 0 when held. */
+  public long wireBytes() {
+    if (values == null) {
+      return 0;
+    }
+    return 8L * values.length + (runStarts == null ? 0 : 8L * runStarts.length);
   }
 
   /** Packs {@code v} in whichever form is smaller; {@code v} is not copied when kept dense. */
@@ -64,18 +85,18 @@ public final class PackedVector implements Serializable {
    * when dense), so the driver can read it without FlexCode's classes; {@link #fromWire} reverses
    * it.
    */
-  Object[] toWire() {
+  public Object[] toWire() {
     return new Object[] {length, runStarts, runLengths, values};
   }
 
   /** The vector {@link #toWire} encoded. */
-  static PackedVector fromWire(Object[] wire) {
+  public static PackedVector fromWire(Object[] wire) {
     return new PackedVector(
         (Integer) wire[0], (int[]) wire[1], (int[]) wire[2], (double[]) wire[3]);
   }
 
   /** The number of entries, zeros included. */
-  int length() {
+  public int length() {
     return length;
   }
 
@@ -86,7 +107,7 @@ public final class PackedVector implements Serializable {
 
   /** The number of stored values: all entries when dense, the non-zeros when sparse. */
   int storedEntries() {
-    return values.length;
+    return values == null ? 0 : values.length;
   }
 
   /**
@@ -94,6 +115,10 @@ public final class PackedVector implements Serializable {
    * target}: the whole vector for a primary task, one block's slice for a shadow task.
    */
   public void addScaledSliceTo(double[] target, int from, double scale) {
+    if (values == null) {
+      throw new IllegalStateException(
+          "the values of this vector stayed on their executor: combine them there");
+    }
     int to = from + target.length;
     if (from < 0 || to > length) {
       throw new IllegalArgumentException(

@@ -50,6 +50,19 @@ public record PartialResult(
         attempt, injectedDelayMs, PackedVector.pack(values), null, othersCpuLoad, covers);
   }
 
+  /**
+   * {@code attempt}'s sum over {@code covers} tasks from {@code attempt.task()}, already packed
+   * ({@link PackedVector#held} when the values stayed on the executor), finished now.
+   */
+  public static PartialResult successPacked(
+      Attempt attempt,
+      long injectedDelayMs,
+      PackedVector values,
+      double othersCpuLoad,
+      int covers) {
+    return finishedNow(attempt, injectedDelayMs, values, null, othersCpuLoad, covers);
+  }
+
   /** {@code attempt}'s result, finished now: its statistic or its error. */
   private static PartialResult finishedNow(
       Attempt attempt,

@@ -1,7 +1,9 @@
 package org.flexcode.aggregation;
 
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
 import java.util.Map;
 import org.flexcode.coding.GradientCode;
 
@@ -146,19 +148,32 @@ public final class TaskLayout implements Serializable {
    * estimated block's share of its shadow's slice.
    */
   public double[] combine(Decision decision, Map<Integer, PartialResult> results, int dimension) {
-    double[] weights = decision.weights();
     double[] sum = new double[dimension];
+    for (CombinationTerm term : terms(decision, dimension)) {
+      results.get(term.task()).values().addScaledSliceTo(sum, term.offset(), term.weight());
+    }
+    return sum;
+  }
+
+  /**
+   * The linear combination {@code decision} names, as terms (task, offset, weight): one per used
+   * primary (its whole result), one per estimated block (its share of its shadow's slice). {@link
+   * #combine} adds them on the driver; results that stayed on their executors are added there.
+   */
+  public List<CombinationTerm> terms(Decision decision, int dimension) {
+    List<CombinationTerm> terms = new ArrayList<>();
+    double[] weights = decision.weights();
     BitSet used = decision.used();
     for (int task = used.nextSetBit(0); task >= 0; task = used.nextSetBit(task + 1)) {
-      results.get(task).values().addScaledSliceTo(sum, 0, weights[task]);
+      terms.add(new CombinationTerm(task, 0, weights[task]));
     }
     Map<Integer, Double> shares = decision.shares();
     for (Map.Entry<Integer, Integer> e : decision.estimated().entrySet()) {
       int shadowTask = e.getValue();
       int offset = sliceOf(shadowTask, e.getKey(), dimension);
-      results.get(shadowTask).values().addScaledSliceTo(sum, offset, shares.get(e.getKey()));
+      terms.add(new CombinationTerm(shadowTask, offset, shares.get(e.getKey())));
     }
-    return sum;
+    return terms;
   }
 
   /**

@@ -26,6 +26,10 @@ import org.flexcode.stragglers.StragglerPattern;
  *   <li>{@code spark.flexcode.numTasks} (0): the primary tasks; 0 leaves the choice to {@link
  *       #numTasks} 's rule ({@link #TASKS_FROM_INPUT} for the engine, the cluster's cores for the
  *       Estimators).
+ *   <li>{@code spark.flexcode.results.inlineMaxBytes} ({@code 256k}): a task result larger than
+ *       this (packed) stays in its executor's block manager and the decode runs there, so the
+ *       driver receives one combined vector per executor instead of one per task; {@code inf} sends
+ *       every result to the driver, {@code 0} keeps every non-empty one on its executor.
  * </ul>
  *
  * <p>{@code workload} and {@code plannedIterations} only label jobs in the Spark UI ("FlexCode lr
@@ -41,7 +45,8 @@ public record AggregatorOptions(
     StorageLevel storageLevel,
     int maxResubmits,
     StragglerInjector injector,
-    int numTasks) {
+    int numTasks,
+    long inlineMaxBytes) {
 
   /** {@link #numTasks} asking for one task per partition of the input (the engine's default). */
   public static final int TASKS_FROM_INPUT = 0;
@@ -51,6 +56,12 @@ public record AggregatorOptions(
    * jobs' default), at least s + 2 and at most the records.
    */
   public static final int TASKS_FROM_CLUSTER = -1;
+
+  /** {@link #inlineMaxBytes} by default: larger task results stay on their executors. */
+  public static final long DEFAULT_INLINE_MAX_BYTES = 256 * 1024;
+
+  /** {@link #inlineMaxBytes} keeping every result on the driver's path (no executor combine). */
+  public static final long ALWAYS_INLINE = Long.MAX_VALUE;
 
   /** The Spark conf prefix of every FlexCode key. */
   public static final String PREFIX = "spark.flexcode.";
@@ -70,6 +81,10 @@ public record AggregatorOptions(
     if (numTasks < TASKS_FROM_CLUSTER) {
       throw new IllegalArgumentException(PREFIX + "numTasks must be >= 1, got " + numTasks);
     }
+    if (inlineMaxBytes < 0) {
+      throw new IllegalArgumentException(
+          PREFIX + "results.inlineMaxBytes must be >= 0, got " + inlineMaxBytes);
+    }
     if (storageLevel == null || injector == null) {
       throw new IllegalArgumentException("storageLevel and injector must not be null");
     }
@@ -85,7 +100,8 @@ public record AggregatorOptions(
         StorageLevel.MEMORY_AND_DISK(),
         3,
         StragglerInjector.none(),
-        TASKS_FROM_INPUT);
+        TASKS_FROM_INPUT,
+        DEFAULT_INLINE_MAX_BYTES);
   }
 
   /** Defaults overridden by the {@code spark.flexcode.*} keys of {@code conf}. */
@@ -113,7 +129,8 @@ public record AggregatorOptions(
         storage,
         conf.getInt(PREFIX + "maxResubmits", d.maxResubmits),
         injectorFromConf(conf),
-        numTasksFromConf(conf));
+        numTasksFromConf(conf),
+        inlineMaxBytesFromConf(conf));
   }
 
   /** The keys {@link #fromSession} reads from a session's runtime conf. */
@@ -126,7 +143,8 @@ public record AggregatorOptions(
           "stragglers",
           "stragglers.seed",
           "compute",
-          "numTasks");
+          "numTasks",
+          "results.inlineMaxBytes");
 
   /**
    * As {@link #fromConf}, where keys set on the session at run time ({@code
@@ -175,6 +193,21 @@ public record AggregatorOptions(
     return n;
   }
 
+  /** {@code results.inlineMaxBytes}: a size ("256k", "4m", "0"), or "inf" for always inline. */
+  private static long inlineMaxBytesFromConf(SparkConf conf) {
+    String key = PREFIX + "results.inlineMaxBytes";
+    String v = conf.get(key, Long.toString(DEFAULT_INLINE_MAX_BYTES)).trim();
+    if (v.equalsIgnoreCase("inf")) {
+      return ALWAYS_INLINE;
+    }
+    try {
+      return org.apache.spark.network.util.JavaUtils.byteStringAsBytes(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          key + " must be a size such as 256k or 4m (or inf), got '" + v + "'", e);
+    }
+  }
+
   private static boolean parseBoolean(SparkConf conf, String key, boolean fallback) {
     String v = conf.get(key, Boolean.toString(fallback)).trim().toLowerCase(Locale.ROOT);
     if (!v.equals("true") && !v.equals("false")) {
@@ -193,7 +226,8 @@ public record AggregatorOptions(
         storageLevel,
         maxResubmits,
         injector,
-        numTasks);
+        numTasks,
+        inlineMaxBytes);
   }
 
   /** A copy that does (or does not) cancel unfinished tasks. */
@@ -206,7 +240,8 @@ public record AggregatorOptions(
         storageLevel,
         maxResubmits,
         injector,
-        numTasks);
+        numTasks,
+        inlineMaxBytes);
   }
 
   /** A copy that approximates (true) or fails (false) when Spark gives up on needed tasks. */
@@ -219,7 +254,8 @@ public record AggregatorOptions(
         storageLevel,
         maxResubmits,
         injector,
-        numTasks);
+        numTasks,
+        inlineMaxBytes);
   }
 
   /**
@@ -235,7 +271,25 @@ public record AggregatorOptions(
         storageLevel,
         maxResubmits,
         injector,
-        numTasks);
+        numTasks,
+        inlineMaxBytes);
+  }
+
+  /**
+   * A copy whose task results above {@code bytes} (packed) stay on their executors and are combined
+   * there; {@link #ALWAYS_INLINE} sends every result to the driver.
+   */
+  public AggregatorOptions withInlineMaxBytes(long bytes) {
+    return new AggregatorOptions(
+        workload,
+        plannedIterations,
+        cancelStragglers,
+        approximateWhenUndecodable,
+        storageLevel,
+        maxResubmits,
+        injector,
+        numTasks,
+        bytes);
   }
 
   /** A copy that injects a straggler pattern into every task (benchmarks). */
@@ -248,6 +302,7 @@ public record AggregatorOptions(
         storageLevel,
         maxResubmits,
         injector,
-        numTasks);
+        numTasks,
+        inlineMaxBytes);
   }
 }

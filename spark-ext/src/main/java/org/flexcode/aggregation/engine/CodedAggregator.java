@@ -96,6 +96,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final ArrayDeque<Long> broadcastIds = new ArrayDeque<>();
 
   private final LingeringTasks lingering;
+  private final HeldResults held;
+  private final long maxResultBytes;
   private final Object arrivalLock = new Object();
 
   private volatile IterationRun<T, ?> run;
@@ -154,6 +156,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.late = lateLaunches();
     this.lingering = new LingeringTasks(bound);
     this.recovery = new Recovery(bound, layout, options, blockRecords);
+    this.held = HeldResults.of(jsc.sc(), options, bound, adaptive, this.strategy.describe());
+    this.maxResultBytes = jsc.sc().conf().getSizeAsBytes("spark.driver.maxResultSize", "1g");
     LOG.info(
         "FlexCode: {} over {} tasks ({}), {} records cached in RDD {} in {} ms",
         this.strategy.describe(),
@@ -282,15 +286,29 @@ public final class CodedAggregator<T> implements AutoCloseable {
     }
     BroadcastModel<M> broadcast = broadcastModel(model);
     IterationInput<T, M> input =
-        new IterationInput<>(it, broadcast, statistic, dimension, adaptive.computedBlocks());
-    IterationRun<T, M> current = new IterationRun<>(input, submitter, late, bound, recovery);
+        new IterationInput<>(
+            it, broadcast, statistic, dimension, adaptive.computedBlocks(), held.open(it));
+    IterationRun<T, M> current =
+        new IterationRun<>(input, submitter, late, bound, recovery, maxResultBytes);
     Decision decision = await(current);
 
     long decodeStartMs = System.currentTimeMillis();
     long decodeStart = System.nanoTime();
     List<Integer> cancelled =
         current.cancelUnfinished(options.cancelStragglers() && !lingering.keepsStale());
-    double[] sum = layout.combine(decision, current.arrivals().results(), dimension);
+    double[] sum;
+    try {
+      sum =
+          held.decode(
+              it,
+              layout.terms(decision, dimension),
+              current.arrivals().results(),
+              dimension,
+              "FlexCode " + options.workload() + " iteration " + (it + 1) + " combine");
+    } catch (HeldResultLostException e) {
+      LOG.warn("{}; running it again with every result sent to the driver", e.getMessage());
+      return aggregate(model, statistic, dimension);
+    }
     if (!decision.estimated().isEmpty()) {
       LOG.info(
           "FlexCode iteration {}: blocks estimated by shadows (block=task) {}, shares {}",
@@ -441,6 +459,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     UninterruptedRelease.run(
         () -> {
           lingering.close();
+          held.close();
           coded.unpersist(false);
           data.close();
         });

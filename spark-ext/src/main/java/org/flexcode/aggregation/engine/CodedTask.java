@@ -9,6 +9,7 @@ import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.VoidFunction;
 import org.apache.spark.util.AccumulatorV2;
 import org.flexcode.aggregation.OthersCpuLoad;
+import org.flexcode.aggregation.PackedVector;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.TaskLayout;
 import org.flexcode.spark.SparkInternals;
@@ -28,7 +29,8 @@ import org.flexcode.stragglers.StragglerInjector;
  * others, all at once, and the chunk-copies decoder ({@code copies.StealDecoder}) takes a chunk
  * from its home copy whenever that arrived, so a block's chunks count together), injected
  * straggling once for the block. {@code testOthersCpuLoad}: the other processes' CPU load results
- * report, when a test forces one (else NaN: measured).
+ * report, when a test forces one (else NaN: measured). A result above the iteration's {@link
+ * ResultHolding} threshold stays in this executor's block manager; only its length travels.
  */
 public record CodedTask<T, M>(
     IterationInput<T, M> input,
@@ -66,7 +68,9 @@ public record CodedTask<T, M>(
       long computeMs = (System.nanoTime() - computeStart) / 1_000_000;
       long injected = injector.afterCompute(task, it + 1, attempt, computeMs, worth[0]);
       SparkInternals.killTaskIfInterrupted(context);
-      accumulator.add(PartialResult.success(self, injected, partial, othersCpuLoad()).toWire());
+      PackedVector values = input.holding().report(task, attempt, PackedVector.pack(partial));
+      accumulator.add(
+          PartialResult.successPacked(self, injected, values, othersCpuLoad(), 1).toWire());
     } catch (Throwable t) {
       accumulator.add(PartialResult.failure(self, t.toString()).toWire());
       throw t;
@@ -98,8 +102,9 @@ public record CodedTask<T, M>(
       long injected = injector.afterCompute(first, it + 1, attempt, computeMs, worth[0]);
       SparkInternals.killTaskIfInterrupted(context);
       double load = othersCpuLoad();
+      PackedVector values = input.holding().report(first, attempt, PackedVector.pack(sum));
       accumulator.add(
-          PartialResult.successCovering(chunks.get(0), injected, sum, load, homeGroup).toWire());
+          PartialResult.successPacked(chunks.get(0), injected, values, load, homeGroup).toWire());
     } catch (Throwable t) {
       for (PartialResult.Attempt chunk : chunks) {
         accumulator.add(PartialResult.failure(chunk, t.toString()).toWire());

@@ -51,14 +51,21 @@ public final class IterationRun<T, M> {
   private BooleanSupplier earlierJobsRunning = () -> false;
   private int staleDropped;
   private int resubmittedTasks;
+  private final long maxResultBytes; // spark.driver.maxResultSize; 0: unlimited
+  private final java.util.concurrent.atomic.AtomicLong receivedBytes =
+      new java.util.concurrent.atomic.AtomicLong();
+  private final java.util.concurrent.atomic.AtomicInteger receivedResults =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   IterationRun(
       IterationInput<T, M> input,
       JobSubmitter<T> submitter,
       LateLaunchPolicy late,
       BoundStrategy strategy,
-      Recovery recovery) {
+      Recovery recovery,
+      long maxResultBytes) {
     this.input = input;
+    this.maxResultBytes = maxResultBytes;
     this.submitter = submitter;
     this.late = late;
     this.strategy = strategy;
@@ -131,9 +138,40 @@ public final class IterationRun<T, M> {
     return staleDropped;
   }
 
-  /** Hands over a result of this iteration (any thread). */
+  /** Hands over a result of this iteration (any thread), counting the bytes it brought. */
   void offer(PartialResult result) {
+    if (result.values() != null) {
+      receivedBytes.addAndGet(result.values().wireBytes());
+      receivedResults.incrementAndGet();
+    }
     queue.offer(result);
+  }
+
+  /** The bytes of result values that reached the driver in this run. */
+  long receivedBytes() {
+    return receivedBytes.get();
+  }
+
+  /**
+   * Fails, as Spark does for task results, once the values received exceed {@code
+   * spark.driver.maxResultSize}.
+   */
+  private void checkResultSize() {
+    long bytes = receivedBytes.get();
+    if (maxResultBytes > 0 && bytes > maxResultBytes) {
+      throw new IllegalStateException(
+          "FlexCode iteration "
+              + input.iteration()
+              + ": the partial results of "
+              + receivedResults.get()
+              + " tasks sent to the driver ("
+              + org.apache.spark.util.Utils.bytesToString(bytes)
+              + ") exceed spark.driver.maxResultSize ("
+              + org.apache.spark.util.Utils.bytesToString(maxResultBytes)
+              + "); raise it, or lower spark.flexcode.results.inlineMaxBytes (now "
+              + input.holding().describeThreshold()
+              + ") so that larger results stay on their executors");
+    }
   }
 
   /** Submits the first job and waits until the strategy decides (or recovery gives up). */
@@ -147,6 +185,7 @@ public final class IterationRun<T, M> {
     while (decision == null) {
       submitter.rethrowOthersCancellation(); // the user's cancel: stop, never resubmit
       PartialResult r = poll();
+      checkResultSize();
       if (r != null) {
         decision = take(r);
         if (decision != null || !queue.isEmpty()) {

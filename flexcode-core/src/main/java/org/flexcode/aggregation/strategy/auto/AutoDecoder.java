@@ -146,6 +146,11 @@ public final class AutoDecoder implements BoundStrategy, Adaptive, CopiesLaunchS
    * exact=true}, which never weighs ignore.
    */
   @Override
+  public boolean readsResultValues() {
+    return !strategy.exact();
+  }
+
+  @Override
   public void afterResults(Map<Integer, PartialResult> results, int length) {
     if (strategy.exact()) {
       return;

@@ -1,0 +1,47 @@
+package org.flexcode.aggregation.engine;
+
+import java.io.Serializable;
+import org.flexcode.aggregation.PackedVector;
+import org.flexcode.spark.ExecutorBlocks;
+
+/**
+ * Where an iteration's task results go: a result whose packed values take more than {@code
+ * inlineMaxBytes} stays in its executor's block manager (block {@link #blockOf} of set {@code
+ * blocksId}) and only its length travels with the arrival; a smaller one travels whole. {@link
+ * #INLINE}: every result travels (no set).
+ */
+record ResultHolding(int blocksId, long inlineMaxBytes) implements Serializable {
+
+  /** Task ids below this; an attempt's blocks start at attempt x this. */
+  private static final int TASK_STRIDE = 1 << 20;
+
+  /** Every result travels to the driver. */
+  static final ResultHolding INLINE = new ResultHolding(-1, Long.MAX_VALUE);
+
+  /** Whether results above the threshold stay on their executors. */
+  boolean holds() {
+    return blocksId >= 0;
+  }
+
+  /** The threshold as the log says it: a size, or "inf" when every result travels. */
+  String describeThreshold() {
+    return holds() ? org.apache.spark.util.Utils.bytesToString(inlineMaxBytes) : "inf";
+  }
+
+  /** The block of task {@code task}'s attempt {@code attempt}: unique within the iteration. */
+  int blockOf(int task, int attempt) {
+    return attempt * TASK_STRIDE + task;
+  }
+
+  /**
+   * {@code values} as it travels: itself when small (or when the executor's memory refused it),
+   * else {@link PackedVector#held} after keeping the values in this executor's block manager.
+   */
+  PackedVector report(int task, int attempt, PackedVector values) {
+    if (!holds() || values.wireBytes() <= inlineMaxBytes) {
+      return values;
+    }
+    boolean kept = ExecutorBlocks.put(blocksId, blockOf(task, attempt), values.toWire());
+    return kept ? PackedVector.held(values.length()) : values;
+  }
+}
