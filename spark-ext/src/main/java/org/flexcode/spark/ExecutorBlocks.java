@@ -34,13 +34,14 @@ public final class ExecutorBlocks {
   }
 
   /**
-   * Keeps {@code value} as block {@code index} of set {@code id} in this executor's memory, told to
-   * the driver's block manager master; false when the memory store refused it (no room).
+   * Keeps {@code value} as block {@code index} of set {@code id} in this executor's memory (on its
+   * disk when memory is short), told to the driver's block manager master; false when neither store
+   * took it.
    */
   public static boolean put(int id, int index, Object[] value) {
     BlockManager manager = SparkEnv.get().blockManager();
     return manager.putSingle(
-        new RDDBlockId(id, index), value, StorageLevel.MEMORY_ONLY(), true, WIRE);
+        new RDDBlockId(id, index), value, StorageLevel.MEMORY_AND_DISK(), true, WIRE);
   }
 
   /** Block {@code index} of set {@code id}, local or fetched from its executor; null when gone. */

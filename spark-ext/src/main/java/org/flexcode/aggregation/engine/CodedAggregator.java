@@ -281,8 +281,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
     int it = iteration++;
     listener.forgetBefore(it - 1);
     String choice = adaptive.beforeIteration(it);
-    if (!choice.isEmpty()) {
-      LOG.info("FlexCode iteration {}: {}: {}", it, strategy.describe(), choice);
+    if (!choice.isEmpty() && LOG.isDebugEnabled()) { // a strategy logs its own switches at INFO
+      LOG.debug("FlexCode iteration {}: {}: {}", it, strategy.describe(), choice);
     }
     BroadcastModel<M> broadcast = broadcastModel(model);
     IterationInput<T, M> input =

@@ -35,7 +35,9 @@ record ResultHolding(int blocksId, long inlineMaxBytes) implements Serializable 
 
   /**
    * {@code values} as it travels: itself when small (or when the executor's memory refused it),
-   * else {@link PackedVector#held} after keeping the values in this executor's block manager.
+   * else {@link PackedVector#held} after keeping the values in this executor's block manager. Every
+   * held result is kept whole (not added into an executor-level sum as it arrives): the driver may
+   * decide without some of them (a straggler's, a second copy's), and a sum cannot drop one.
    */
   PackedVector report(int task, int attempt, PackedVector values) {
     if (!holds() || values.wireBytes() <= inlineMaxBytes) {

@@ -67,7 +67,15 @@ final class AutoIgnoreDecoder implements BoundStrategy, Adaptive {
     this.iteration = iteration;
     startMs = System.currentTimeMillis();
     quorumMs = -1;
+    int previousB = choice == null ? -1 : choice.b();
     choice = chooser.choose();
+    if (choice.b() != previousB) {
+      LOG.info(
+          "FlexCode iteration {}: ignore:b=auto now ignores {}: {}",
+          iteration,
+          choice.b(),
+          choice.reason());
+    }
     return choice.reason();
   }
 
