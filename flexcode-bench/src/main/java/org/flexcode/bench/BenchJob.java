@@ -95,7 +95,11 @@ final class BenchJob {
         --experiment NAME      shadow-quality: entropy-rich vs random shadow subsets on --train
                                (LIBSVM) for each --fractions (default 0.02,0.05,0.1,0.2): gradient
                                cosine, and final loss, --test accuracy and time to target under the
-                               first --pattern (default slow-worker:p=0.2,max=2)
+                               first --pattern (default slow-worker:p=0.2,max=2); scale: bytes
+                               and results the driver receives per iteration, treeAggregate
+                               (depth 2, 3) vs bsp, steal, the default, cyclic:s=1, on a dense
+                               d-vector per task for each --dimensions (default 4096,65536) and
+                               --tasks (default 16,64), --iterations (default 5) each
 
       Runs on --master (default local-cluster[M,C,1024]: M executor JVMs of C cores; four
       one-core ones without --executors and --cores). Every row reports the machine's CPU
@@ -135,7 +139,9 @@ final class BenchJob {
           "docword",
           "k",
           "mini-batch-fraction",
-          "event-log");
+          "event-log",
+          "dimensions",
+          "tasks");
 
   private BenchJob() {}
 
@@ -147,9 +153,9 @@ final class BenchJob {
     }
     Args args = new Args("bench", argv, 0, OPTIONS);
     String experiment = args.string("experiment", null);
-    if (experiment != null && !experiment.equals("shadow-quality")) {
+    if (experiment != null && !Set.of("shadow-quality", "scale").contains(experiment)) {
       throw new IllegalArgumentException(
-          "--experiment must be shadow-quality, got '" + experiment + "'");
+          "--experiment must be shadow-quality or scale, got '" + experiment + "'");
     }
     String workload = args.string("workload", "ctr").toLowerCase(Locale.ROOT);
     List<String> strategies = BenchRows.of(args, workload);
@@ -182,8 +188,11 @@ final class BenchJob {
       }
       checkCompute(jsc, compute);
       waitForExecutors(jsc, shape);
+      Path report = Path.of(args.string("report", "bench.json"));
       if (experiment != null) {
-        return ShadowQualityExperiment.run(jsc, args, Path.of(args.string("report", "bench.json")));
+        return experiment.equals("scale")
+            ? ScaleExperiment.run(jsc, args, report)
+            : ShadowQualityExperiment.run(jsc, args, report);
       }
       return compare(jsc, args, new Plan(workload, rows, patterns, repeats, shape), runs);
     } finally {
