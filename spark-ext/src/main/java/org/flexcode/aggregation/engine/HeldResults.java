@@ -8,6 +8,7 @@ import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.CombinationTerm;
+import org.flexcode.aggregation.IterationCancelledException;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.StaleResults;
 import org.flexcode.spark.ExecutorBlocks;
@@ -103,15 +104,32 @@ final class HeldResults implements AutoCloseable {
             combined.executors());
       }
       return combined.sum();
-    } catch (RuntimeException e) {
-      if (String.valueOf(e.getMessage()).contains(ExecutorCombine.GONE)) {
-        inlineNext = true;
-        throw new HeldResultLostException(it, e);
-      }
-      throw e;
+    } catch (Exception e) { // Spark's SparkException is checked in Java's eyes
+      throw failure(it, e);
     } finally {
       decoded(it);
     }
+  }
+
+  /**
+   * What a failed combine job means: a held result lost (the next iteration opened runs inline),
+   * the user's cancel, or an error as it is.
+   */
+  private RuntimeException failure(int it, Exception e) {
+    String message = String.valueOf(e.getMessage());
+    if (message.contains(ExecutorCombine.GONE)) {
+      inlineNext = true;
+      return new HeldResultLostException(it, e);
+    }
+    if (e instanceof RuntimeException runtime) {
+      return runtime;
+    }
+    if (message.contains("cancelled")) {
+      return new IterationCancelledException(
+          "FlexCode iteration " + it + ": the job combining its results was cancelled", e);
+    }
+    return new IllegalStateException(
+        "FlexCode iteration " + it + ": combining its results on the executors failed", e);
   }
 
   /** After iteration {@code it}'s decode: releases the sets no later decode can read. */

@@ -11,11 +11,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
+import org.flexcode.aggregation.EngineTestHooks;
+import org.flexcode.aggregation.PartialResult;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.metrics.TaskTiming;
 import org.flexcode.spark.SparkInternals;
@@ -27,7 +30,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** A real multi-JVM cluster: three executor processes with one core each. */
+/**
+ * A real multi-JVM cluster: three executor processes with one core each (block placement, executor
+ * stragglers, results held on executors and combined there).
+ */
 @ExtendWith(SparkExtension.class)
 @SparkMaster("local-cluster[3,1,1024]")
 @Tag("cluster")
@@ -99,6 +105,38 @@ class CodedPlacementClusterTest {
         }
       }
       assertEquals(Set.of("0", "1", "2"), executors);
+    }
+  }
+
+  @Test
+  void heldResultsAreCombinedOnTheExecutorsThatHoldThem(JavaSparkContext jsc) throws Exception {
+    assertTrue(eventually(180_000, () -> SparkInternals.executors(jsc.sc()).size() == 3));
+    List<PartialResult> arrivals = new CopyOnWriteArrayList<>();
+    EngineTestHooks.watchArrivals(arrivals::add);
+    AggregatorOptions options = AggregatorOptions.defaults().withInlineMaxBytes(0);
+    try {
+      for (String spec : List.of("bsp", "steal:r=2,chunks=2", "frc:s=2")) {
+        arrivals.clear();
+        try (CodedAggregator<Double> engine =
+            CodedAggregator.create(data(jsc, 600, 6), AggregationStrategy.parse(spec), options)) {
+          for (double model : new double[] {1.0, -2.0}) {
+            AggregateResult result = engine.aggregate(model, STATISTIC, 3);
+            assertTrue(relativeError(result.values(), expected(600, model)) <= 1e-9, spec);
+          }
+        }
+        Set<String> holders = new HashSet<>();
+        for (PartialResult r : arrivals) {
+          if (r.error() == null && r.values() != null) {
+            assertTrue(r.values().isHeld(), spec + ": task " + r.task() + " sent its values");
+            holders.add(r.executorId());
+          }
+        }
+        // Which executors ran the tasks is Spark's choice; more than one means some decode read
+        // results held on an executor other than the combine task's, or combined on several.
+        assertTrue(holders.size() >= 2, spec + ": results held on " + holders);
+      }
+    } finally {
+      EngineTestHooks.clear();
     }
   }
 }

@@ -151,4 +151,51 @@ class HeldResultsTest {
       assertEquals(RECORDS * (RECORDS + 1) / 2.0, result.values()[0], 1e-9);
     }
   }
+
+  @Test
+  void aLostHeldResultRunsTheIterationAgainWithEveryResultSent(JavaSparkContext jsc) {
+    java.util.concurrent.atomic.AtomicBoolean dropped =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    EngineTestHooks.watchArrivals(
+        r -> {
+          arrivals.add(r);
+          if (r.values() != null && r.values().isHeld() && arrivals.size() <= TASKS) {
+            dropped.set(dropHeldBlocks(jsc) > 0 || dropped.get()); // as if its executor were lost
+          }
+        });
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, RECORDS, TASKS),
+            AggregationStrategy.parse("bsp"),
+            AggregatorOptions.defaults().withInlineMaxBytes(0))) {
+      AggregateResult first = engine.aggregate(3.0, STATISTIC, 3);
+      assertTrue(dropped.get(), "the held blocks were dropped");
+      assertTrue(relativeError(first.values(), expected(RECORDS, 3.0)) <= 1e-9);
+      assertEquals(2 * TASKS, arrivals.size(), "the iteration ran again: " + arrivals);
+      arrivals.subList(TASKS, 2 * TASKS).forEach(r -> assertFalse(r.values().isHeld()));
+      AggregateResult next = engine.aggregate(1.0, STATISTIC, 3);
+      assertTrue(relativeError(next.values(), expected(RECORDS, 1.0)) <= 1e-9);
+      assertTrue(arrivals.get(arrivals.size() - 1).values().isHeld(), "held again after");
+    }
+  }
+
+  /** Removes every RDD block of no persisted RDD (the held results); returns how many. */
+  private static int dropHeldBlocks(JavaSparkContext jsc) {
+    java.util.Set<Integer> persisted = jsc.getPersistentRDDs().keySet();
+    org.apache.spark.storage.BlockManagerMaster master =
+        org.apache.spark.SparkEnv.get().blockManager().master();
+    List<org.apache.spark.storage.BlockId> held =
+        scala.collection.JavaConverters.seqAsJavaList(
+            master.getMatchingBlockIds(
+                new scala.runtime.AbstractFunction1<org.apache.spark.storage.BlockId, Object>() {
+                  @Override
+                  public Object apply(org.apache.spark.storage.BlockId id) {
+                    return id instanceof org.apache.spark.storage.RDDBlockId b
+                        && !persisted.contains(b.rddId());
+                  }
+                },
+                false));
+    held.forEach(master::removeBlock);
+    return held.size();
+  }
 }
