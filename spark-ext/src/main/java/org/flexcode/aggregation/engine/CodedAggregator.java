@@ -42,13 +42,14 @@ import org.slf4j.LoggerFactory;
  * partition i holds task i's blocks, {@link TaskLayout}), caches it with executor-level preferred
  * locations that put the copies of a block on different executors, and counts each block's records.
  * Per iteration, {@link #aggregate} broadcasts the model as bytes ({@link BroadcastModel}, so the
- * tasks read it through their own class loader), destroying the previous broadcast, and starts an
- * {@link IterationRun}: the {@link JobSubmitter} submits one asynchronous single-stage job with its
- * own job tag and {@code interruptOnCancel=true} (late tasks, per the {@link LateLaunchPolicy}, get
- * a second one); each {@link CodedTask}'s coded partial result reaches the driver through an {@code
- * AccumulatorV2} as the task finishes. As soon as the strategy decides, the run cancels the jobs of
- * its tag (interrupting the stragglers), the layout combines the used results, and the aggregate
- * returns with an {@link IterationRecord}. Results tagged with an earlier iteration are dropped.
+ * tasks read it through their own class loader), destroying the earlier broadcasts no job can read
+ * any more ({@link ModelBroadcasts}), and starts an {@link IterationRun}: the {@link JobSubmitter}
+ * submits one asynchronous single-stage job with its own job tag and {@code interruptOnCancel=true}
+ * (late tasks, per the {@link LateLaunchPolicy}, get a second one); each {@link CodedTask}'s coded
+ * partial result reaches the driver through an {@code AccumulatorV2} as the task finishes. As soon
+ * as the strategy decides, the run cancels the jobs of its tag (interrupting the stragglers), the
+ * layout combines the used results, and the aggregate returns with an {@link IterationRecord}.
+ * Results tagged with an earlier iteration are dropped.
  *
  * <p>Cancellation: the jobs keep the caller's job group and job tags, so the caller's {@code
  * cancelJobGroup}, {@code cancelJobsWithTag} and {@code cancelAllJobs} reach them; a job cancelled
@@ -96,6 +97,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final ArrayDeque<Long> broadcastIds = new ArrayDeque<>();
 
   private final LingeringTasks lingering;
+  private final ModelBroadcasts broadcasts;
   private final Object arrivalLock = new Object();
 
   private volatile IterationRun<T, ?> run;
@@ -153,6 +155,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.adaptive = bound.capability(Adaptive.class).orElse(Adaptive.NONE);
     this.late = lateLaunches();
     this.lingering = new LingeringTasks(bound);
+    this.broadcasts = new ModelBroadcasts(lingering.staleness(), submitter::jobsRunning);
     this.recovery = new Recovery(bound, layout, options, blockRecords);
     LOG.info(
         "FlexCode: {} over {} tasks ({}), {} records cached in RDD {} in {} ms",
@@ -280,7 +283,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     if (!choice.isEmpty()) {
       LOG.info("FlexCode iteration {}: {}: {}", it, strategy.describe(), choice);
     }
-    BroadcastModel<M> broadcast = broadcastModel(model);
+    BroadcastModel<M> broadcast = broadcastModel(it, model);
     IterationInput<T, M> input =
         new IterationInput<>(it, broadcast, statistic, dimension, adaptive.computedBlocks());
     IterationRun<T, M> current = new IterationRun<>(input, submitter, late, bound, recovery);
@@ -349,13 +352,13 @@ public final class CodedAggregator<T> implements AutoCloseable {
   }
 
   /**
-   * Broadcasts {@code model} as bytes, destroying the broadcasts no task reads any more (the
-   * previous one; for a strategy applying stale results, those older than its staleness).
+   * Broadcasts {@code model} of iteration {@code it} as bytes, destroying the earlier broadcasts no
+   * job can read any more ({@link ModelBroadcasts}).
    */
-  private <M> BroadcastModel<M> broadcastModel(M model) {
+  private <M> BroadcastModel<M> broadcastModel(int it, M model) {
     BroadcastModel<M> broadcast = BroadcastModel.broadcast(jsc, model);
     EngineTestHooks.broadcastCreated(broadcast.id());
-    lingering.broadcast(broadcast);
+    broadcasts.add(it, broadcast);
     broadcastIds.addLast(broadcast.id());
     if (broadcastIds.size() > TRACKED_BROADCASTS) {
       broadcastIds.removeFirst();
@@ -427,8 +430,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
   }
 
   /**
-   * Releases the cached data, the broadcast and the listener, also from an interrupted thread
-   * (which stays interrupted).
+   * Cancels the jobs still running, then releases the cached data, the broadcasts and the listener,
+   * also from an interrupted thread (which stays interrupted).
    */
   @Override
   public void close() {
@@ -441,6 +444,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
     UninterruptedRelease.run(
         () -> {
           lingering.close();
+          submitter.cancelAll();
+          broadcasts.close();
           coded.unpersist(false);
           data.close();
         });
