@@ -42,13 +42,14 @@ import org.slf4j.LoggerFactory;
  * partition i holds task i's blocks, {@link TaskLayout}), caches it with executor-level preferred
  * locations that put the copies of a block on different executors, and counts each block's records.
  * Per iteration, {@link #aggregate} broadcasts the model as bytes ({@link BroadcastModel}, so the
- * tasks read it through their own class loader), destroying the previous broadcast, and starts an
- * {@link IterationRun}: the {@link JobSubmitter} submits one asynchronous single-stage job with its
- * own job tag and {@code interruptOnCancel=true} (late tasks, per the {@link LateLaunchPolicy}, get
- * a second one); each {@link CodedTask}'s coded partial result reaches the driver through an {@code
- * AccumulatorV2} as the task finishes. As soon as the strategy decides, the run cancels the jobs of
- * its tag (interrupting the stragglers), the layout combines the used results, and the aggregate
- * returns with an {@link IterationRecord}. Results tagged with an earlier iteration are dropped.
+ * tasks read it through their own class loader), destroying the earlier broadcasts no job can read
+ * any more ({@link ModelBroadcasts}), and starts an {@link IterationRun}: the {@link JobSubmitter}
+ * submits one asynchronous single-stage job with its own job tag and {@code interruptOnCancel=true}
+ * (late tasks, per the {@link LateLaunchPolicy}, get a second one); each {@link CodedTask}'s coded
+ * partial result reaches the driver through an {@code AccumulatorV2} as the task finishes. As soon
+ * as the strategy decides, the run cancels the jobs of its tag (interrupting the stragglers), the
+ * layout combines the used results, and the aggregate returns with an {@link IterationRecord}.
+ * Results tagged with an earlier iteration are dropped.
  *
  * <p>Cancellation: the jobs keep the caller's job group and job tags, so the caller's {@code
  * cancelJobGroup}, {@code cancelJobsWithTag} and {@code cancelAllJobs} reach them; a job cancelled
@@ -98,6 +99,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final LingeringTasks lingering;
   private final HeldResults held;
   private final long maxResultBytes;
+  private final ModelBroadcasts broadcasts;
   private final Object arrivalLock = new Object();
 
   private volatile IterationRun<T, ?> run;
@@ -155,6 +157,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.adaptive = bound.capability(Adaptive.class).orElse(Adaptive.NONE);
     this.late = lateLaunches();
     this.lingering = new LingeringTasks(bound);
+    this.broadcasts = new ModelBroadcasts(lingering.staleness(), submitter::jobsRunning);
     this.recovery = new Recovery(bound, layout, options, blockRecords);
     this.held = HeldResults.of(jsc.sc(), options, bound, adaptive, this.strategy.describe());
     this.maxResultBytes = jsc.sc().conf().getSizeAsBytes("spark.driver.maxResultSize", "1g");
@@ -284,7 +287,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     if (!choice.isEmpty() && LOG.isDebugEnabled()) { // a strategy logs its own switches at INFO
       LOG.debug("FlexCode iteration {}: {}: {}", it, strategy.describe(), choice);
     }
-    BroadcastModel<M> broadcast = broadcastModel(model);
+    BroadcastModel<M> broadcast = broadcastModel(it, model);
     IterationInput<T, M> input =
         new IterationInput<>(
             it, broadcast, statistic, dimension, adaptive.computedBlocks(), held.open(it));
@@ -367,13 +370,13 @@ public final class CodedAggregator<T> implements AutoCloseable {
   }
 
   /**
-   * Broadcasts {@code model} as bytes, destroying the broadcasts no task reads any more (the
-   * previous one; for a strategy applying stale results, those older than its staleness).
+   * Broadcasts {@code model} of iteration {@code it} as bytes, destroying the earlier broadcasts no
+   * job can read any more ({@link ModelBroadcasts}).
    */
-  private <M> BroadcastModel<M> broadcastModel(M model) {
+  private <M> BroadcastModel<M> broadcastModel(int it, M model) {
     BroadcastModel<M> broadcast = BroadcastModel.broadcast(jsc, model);
     EngineTestHooks.broadcastCreated(broadcast.id());
-    lingering.broadcast(broadcast);
+    broadcasts.add(it, broadcast);
     broadcastIds.addLast(broadcast.id());
     if (broadcastIds.size() > TRACKED_BROADCASTS) {
       broadcastIds.removeFirst();
@@ -445,8 +448,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
   }
 
   /**
-   * Releases the cached data, the broadcast and the listener, also from an interrupted thread
-   * (which stays interrupted).
+   * Cancels the jobs still running, then releases the cached data, the broadcasts and the listener,
+   * also from an interrupted thread (which stays interrupted).
    */
   @Override
   public void close() {
@@ -459,6 +462,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
     UninterruptedRelease.run(
         () -> {
           lingering.close();
+          submitter.cancelAll();
+          broadcasts.close();
           held.close();
           coded.unpersist(false);
           data.close();

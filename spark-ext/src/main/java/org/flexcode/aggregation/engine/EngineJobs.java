@@ -48,6 +48,18 @@ final class EngineJobs {
     }
   }
 
+  /** Whether a job of {@code iteration} has not ended yet. */
+  boolean running(int iteration) {
+    return unfinished.stream().anyMatch(job -> job.iteration == iteration && !job.isDone());
+  }
+
+  /** Cancels every job that has not ended yet, as the engine's own. */
+  void cancelAll() {
+    for (Job job : unfinished) {
+      job.cancel(true);
+    }
+  }
+
   /**
    * Forgets the jobs that ended; throws {@link IterationCancelledException} if one of them was
    * cancelled by someone other than the engine.

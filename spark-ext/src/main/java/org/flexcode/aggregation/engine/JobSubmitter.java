@@ -138,6 +138,19 @@ public final class JobSubmitter<T> {
   }
 
   /**
+   * Whether a job of iteration {@code it} has not ended yet: Spark may still serialize its stage
+   * (and the model broadcast with it) or launch its tasks.
+   */
+  boolean jobsRunning(int it) {
+    return jobs.running(it);
+  }
+
+  /** Cancels every job of the engine that has not ended yet. */
+  void cancelAll() {
+    jobs.cancelAll();
+  }
+
+  /**
    * Forgets the jobs that ended; throws {@link
    * org.flexcode.aggregation.IterationCancelledException} if one of them was cancelled by someone
    * other than the engine (the caller's cancelAllJobs, cancelJobGroup, cancelJobsWithTag).

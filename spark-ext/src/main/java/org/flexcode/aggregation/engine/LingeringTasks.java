@@ -1,8 +1,6 @@
 package org.flexcode.aggregation.engine;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -12,19 +10,15 @@ import org.flexcode.aggregation.StaleResults;
 
 /**
  * For a strategy that applies stale results ({@link StaleResults#staleness()} > 0): the tasks an
- * iteration leaves running, their runs, the broadcasts they still read (the last k + 1), and the
- * results that reach the driver between two iterations (handed to the next run). For any other
- * strategy it keeps two broadcasts and nothing else. One broadcast more than the tasks read: a late
- * job launched just before an iteration decided may still be serializing its tasks (which reference
- * the broadcast) when the next iteration starts; destroying it then made Spark log an {@code
- * INTERNAL_ERROR_BROADCAST} for a job whose results were no longer needed.
+ * iteration leaves running, their runs, and the results that reach the driver between two
+ * iterations (handed to the next run). For any other strategy it keeps nothing. The model
+ * broadcasts those tasks read are {@link ModelBroadcasts}'.
  */
 final class LingeringTasks {
 
   private final StaleResults bound;
   private final ConcurrentLinkedQueue<PartialResult> pending = new ConcurrentLinkedQueue<>();
   private final List<IterationRun<?, ?>> runs = new ArrayList<>();
-  private final Deque<BroadcastModel<?>> broadcasts = new ArrayDeque<>();
 
   LingeringTasks(BoundStrategy bound) {
     this.bound = bound.capability(StaleResults.class).orElse(StaleResults.NONE);
@@ -35,12 +29,9 @@ final class LingeringTasks {
     return bound.staleness() > 0;
   }
 
-  /** Keeps {@code broadcast}, destroying those no task can read or be launched with any more. */
-  void broadcast(BroadcastModel<?> broadcast) {
-    broadcasts.addLast(broadcast);
-    while (broadcasts.size() > bound.staleness() + 2) {
-      broadcasts.removeFirst().destroy();
-    }
+  /** How many iterations late a result may still be applied (0: never). */
+  int staleness() {
+    return bound.staleness();
   }
 
   /** A result that arrived while no run was current. */
@@ -85,13 +76,11 @@ final class LingeringTasks {
     return pending.stream().anyMatch(r -> r.iteration() == iteration);
   }
 
-  /** Cancels every job still running and destroys the broadcasts. */
+  /** Cancels every job still running. */
   void close() {
     for (IterationRun<?, ?> run : runs) {
       run.cancelUnfinished(true);
     }
     runs.clear();
-    broadcasts.forEach(BroadcastModel::destroy);
-    broadcasts.clear();
   }
 }
