@@ -92,20 +92,14 @@ final class BenchJob {
         --event-log DIR        write every application's Spark event log into DIR
                                (spark.eventLog.enabled, spark.eventLog.dir), for whatif
         --report FILE          JSON report (default bench.json); .md and .png files go beside it
-        --experiment NAME      shadow-quality: entropy-rich vs random shadow subsets on --train
-                               (LIBSVM) for each --fractions (default 0.02,0.05,0.1,0.2): gradient
-                               cosine, and final loss, --test accuracy and time to target under the
-                               first --pattern (default slow-worker:p=0.2,max=2); scale: bytes
-                               and results the driver receives per iteration, treeAggregate
-                               (depth 2, 3) vs bsp, steal, the default, cyclic:s=1, on a dense
-                               d-vector per task for each --dimensions (default 4096,65536) and
-                               --tasks (default 16,64), --iterations (default 5) each
+        EXPERIMENT_OPTIONS
 
       Runs on --master (default local-cluster[M,C,1024]: M executor JVMs of C cores; four
       one-core ones without --executors and --cores). Every row reports the machine's CPU
       utilization (cpu_bound above 60%), waste from task timings and time to target on the
       exact loss.
-      """;
+      """
+          .replace("  EXPERIMENT_OPTIONS\n", BenchExperiments.USAGE);
 
   private static final Set<String> OPTIONS =
       Set.of(
@@ -129,9 +123,6 @@ final class BenchJob {
           "executors",
           "cores",
           "compute",
-          "experiment",
-          "test",
-          "fractions",
           "ratings",
           "rank",
           "reg-param",
@@ -139,9 +130,7 @@ final class BenchJob {
           "docword",
           "k",
           "mini-batch-fraction",
-          "event-log",
-          "dimensions",
-          "tasks");
+          "event-log");
 
   private BenchJob() {}
 
@@ -151,12 +140,11 @@ final class BenchJob {
       System.out.print(USAGE);
       return 0;
     }
-    Args args = new Args("bench", argv, 0, OPTIONS);
+    Set<String> options = new java.util.HashSet<>(OPTIONS);
+    options.addAll(BenchExperiments.OPTIONS);
+    Args args = new Args("bench", argv, 0, options);
     String experiment = args.string("experiment", null);
-    if (experiment != null && !Set.of("shadow-quality", "scale").contains(experiment)) {
-      throw new IllegalArgumentException(
-          "--experiment must be shadow-quality or scale, got '" + experiment + "'");
-    }
+    BenchExperiments.check(experiment);
     String workload = args.string("workload", "ctr").toLowerCase(Locale.ROOT);
     List<String> strategies = BenchRows.of(args, workload);
     int repeats = args.integer("repeats", 1);
@@ -190,9 +178,7 @@ final class BenchJob {
       waitForExecutors(jsc, shape);
       Path report = Path.of(args.string("report", "bench.json"));
       if (experiment != null) {
-        return experiment.equals("scale")
-            ? ScaleExperiment.run(jsc, args, report)
-            : ShadowQualityExperiment.run(jsc, args, report);
+        return BenchExperiments.run(experiment, jsc, args, report);
       }
       return compare(jsc, args, new Plan(workload, rows, patterns, repeats, shape), runs);
     } finally {
