@@ -21,8 +21,9 @@ import org.flexcode.model.ScaleSimulator;
  * {@code flexcode-submit simulate}: the model's table for 64 to 10,000 executors (every strategy x
  * pattern, plus each pattern's {@code limit}), with costs calibrated from bench reports ({@code
  * --calibrate}, {@link CostCalibration}) or the documented defaults; with a report, also the
- * validation at the report's own shape: each measured row's mean iteration beside the model's.
- * Plain Java, no Spark context.
+ * validation at the report's own shape: each measured row's mean iteration beside the model's. With
+ * {@code --data-plane} first: the driver's link and merge at cluster scale ({@link
+ * DataPlaneCommand}). Plain Java, no Spark context.
  */
 final class SimulateCommand {
 
@@ -42,6 +43,9 @@ final class SimulateCommand {
         --model-mb MB        model size without --calibrate (default 0.1)
         --seed S             Monte Carlo seed (default 1)
         --task-budget N      tasks simulated per row (default 400000)
+
+      flexcode-submit simulate --data-plane [options]: the driver's link and merge at cluster
+      scale (DataPlaneCommand; --data-plane --help for its options)
       """;
 
   private static final Set<String> OPTIONS =
@@ -65,6 +69,14 @@ final class SimulateCommand {
 
   /** Runs on {@code argv}, printing to {@code out}; returns the exit code. */
   static int run(String[] argv, PrintStream out) throws IOException {
+    if (argv.length > 0 && argv[0].equals("--data-plane")) {
+      boolean help = argv.length > 1 && (argv[1].equals("--help") || argv[1].equals("-h"));
+      if (help) {
+        out.print(DataPlaneCommand.USAGE);
+        return 0;
+      }
+      return DataPlaneCommand.run(argv, out);
+    }
     if (argv.length > 0 && (argv[0].equals("--help") || argv[0].equals("-h"))) {
       out.print(USAGE);
       return 0;

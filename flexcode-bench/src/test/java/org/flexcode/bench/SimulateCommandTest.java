@@ -87,4 +87,26 @@ class SimulateCommandTest {
     assertTrue(out.contains("| mllib+speculation | ideal | 270.0 |  |  |  |  | no model:"), out);
     assertTrue(out.contains("| 64 | 1 | 64 | slow-worker:p=0.2,max=2 | mllib |"), out);
   }
+
+  @Test
+  void dataPlanePrintsTheFitAndTheProjection() throws Exception {
+    String out =
+        run(
+            "--data-plane",
+            "--executors",
+            "8",
+            "--cores",
+            "2",
+            "--dimensions",
+            "4096",
+            "--pattern",
+            "ideal",
+            "--task-budget",
+            "2000");
+    assertTrue(out.contains("Held out: steal, n = 64"), out);
+    assertTrue(out.contains("| 8 | 2 | 16 | 4096 | ideal | treeAggregate depth 2 |"), out);
+    assertTrue(out.contains("| auto:exact=true, executor path |"), out);
+    assertTrue(error("--data-plane", "--dimensions", "0").contains("integers >= 1, got '0'"));
+    assertTrue(run("--data-plane", "--help").contains("--driver-gbit"));
+  }
 }
