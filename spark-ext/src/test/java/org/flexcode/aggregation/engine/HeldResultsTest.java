@@ -180,6 +180,7 @@ class HeldResultsTest {
   }
 
   /** Removes every RDD block of no persisted RDD (the held results); returns how many. */
+  @SuppressWarnings("deprecation") // JavaConverters: the one converter Scala 2.12 and 2.13 share
   private static int dropHeldBlocks(JavaSparkContext jsc) {
     java.util.Set<Integer> persisted = jsc.getPersistentRDDs().keySet();
     org.apache.spark.storage.BlockManagerMaster master =
