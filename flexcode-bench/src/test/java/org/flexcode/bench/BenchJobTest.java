@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** A tiny bench in the test's local[4] context: every row, the ratios, the table and the plots. */
 @ExtendWith(SparkExtension.class)
 @Tag("spark")
+@Tag("heavy")
 class BenchJobTest {
 
   /**

@@ -27,6 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @ExtendWith(SparkExtension.class)
 @Tag("spark")
+@Tag("heavy")
 class JobStrategySpecTest {
 
   @TempDir Path dir;

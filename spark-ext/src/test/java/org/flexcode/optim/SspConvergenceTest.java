@@ -26,6 +26,7 @@ import scala.Tuple2;
 /** {@code ssp} against {@code bsp}: gradient descent on a9a, the same number of iterations. */
 @ExtendWith(SparkExtension.class)
 @Tag("spark")
+@Tag("heavy")
 class SspConvergenceTest {
 
   static final int ITERATIONS = 30;

@@ -46,6 +46,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @ExtendWith(SparkExtension.class)
 @SparkMaster("local[8]")
 @Tag("spark")
+@Tag("heavy")
 class ModelEngineAgreementTest {
 
   private static final int TASKS = 6;
