@@ -26,8 +26,9 @@ import org.flexcode.stragglers.StragglerPattern;
  *   <li>{@code spark.flexcode.numTasks} (0): the primary tasks; 0 leaves the choice to {@link
  *       #numTasks} 's rule ({@link #TASKS_FROM_INPUT} for the engine, the cluster's cores for the
  *       Estimators).
- *   <li>{@code spark.flexcode.results.inlineMaxBytes} ({@code 256k}): a task result larger than
- *       this (packed) stays in its executor's block manager and the decode runs there, so the
+ *   <li>{@code spark.flexcode.results.inlineMaxBytes} ({@code 4m}): the most an iteration's task
+ *       results bring to the driver, summed; a result larger (packed) than its share (this over the
+ *       iteration's tasks) stays in its executor's block manager and the decode runs there, so the
  *       driver receives one combined vector per executor instead of one per task; {@code inf} sends
  *       every result to the driver, {@code 0} keeps every non-empty one on its executor.
  * </ul>
@@ -57,8 +58,11 @@ public record AggregatorOptions(
    */
   public static final int TASKS_FROM_CLUSTER = -1;
 
-  /** {@link #inlineMaxBytes} by default: larger task results stay on their executors. */
-  public static final long DEFAULT_INLINE_MAX_BYTES = 256 * 1024;
+  /**
+   * {@link #inlineMaxBytes} by default: on the data plane fitted on local[2] (docs/BENCHMARKS.md),
+   * the executor path's extra combine job (5.6 ms) costs what sending and merging about 3 MB does.
+   */
+  public static final long DEFAULT_INLINE_MAX_BYTES = 4L * 1024 * 1024;
 
   /** {@link #inlineMaxBytes} keeping every result on the driver's path (no executor combine). */
   public static final long ALWAYS_INLINE = Long.MAX_VALUE;

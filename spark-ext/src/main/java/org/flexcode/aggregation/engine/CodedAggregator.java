@@ -159,7 +159,9 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.lingering = new LingeringTasks(bound);
     this.broadcasts = new ModelBroadcasts(lingering.staleness(), submitter::jobsRunning);
     this.recovery = new Recovery(bound, layout, options, blockRecords);
-    this.held = HeldResults.of(jsc.sc(), options, bound, adaptive, this.strategy.describe());
+    this.held =
+        HeldResults.of(
+            jsc.sc(), options, bound, adaptive, layout.numTasks(), this.strategy.describe());
     this.maxResultBytes = jsc.sc().conf().getSizeAsBytes("spark.driver.maxResultSize", "1g");
     LOG.info(
         "FlexCode: {} over {} tasks ({}), {} records cached in RDD {} in {} ms",

@@ -20,8 +20,9 @@ import org.slf4j.LoggerFactory;
  * #open}), released once no decode can use it. An iteration's results can be applied up to {@code
  * staleness} iterations later ({@code ssp}), so its set is released after that iteration's decode,
  * and again two iterations later, for a copy that finished after the first release (its iteration's
- * model broadcast lives that long). Inline (holds nothing) when {@code inlineMaxBytes} is {@code
- * Long.MAX_VALUE}.
+ * model broadcast lives that long). The iteration's inline budget ({@code inlineMaxBytes}) is
+ * shared by its tasks: a result over its share stays on its executor. Inline (holds nothing) when
+ * the budget is {@code Long.MAX_VALUE}.
  */
 final class HeldResults implements AutoCloseable {
 
@@ -29,25 +30,29 @@ final class HeldResults implements AutoCloseable {
 
   private final SparkContext sc;
   private final long inlineMaxBytes;
+  private final int tasks;
   private final int staleness;
   private final Map<Integer, ResultHolding> byIteration = new TreeMap<>();
   private boolean inlineNext;
 
-  HeldResults(SparkContext sc, long inlineMaxBytes, int staleness) {
+  HeldResults(SparkContext sc, long inlineMaxBytes, int tasks, int staleness) {
     this.sc = sc;
     this.inlineMaxBytes = inlineMaxBytes;
+    this.tasks = Math.max(1, tasks);
     this.staleness = staleness;
   }
 
   /**
-   * Results above {@code options}' threshold stay on their executors, unless the strategy reads
-   * every result's values on the driver ({@code auto:exact=false}).
+   * Results above their share of {@code options}' inline budget ({@code tasks} share it) stay on
+   * their executors, unless the strategy reads every result's values on the driver ({@code
+   * auto:exact=false}).
    */
   static HeldResults of(
       SparkContext sc,
       AggregatorOptions options,
       BoundStrategy bound,
       Adaptive adaptive,
+      int tasks,
       String strategy) {
     long threshold = options.inlineMaxBytes();
     if (adaptive.readsResultValues() && threshold != AggregatorOptions.ALWAYS_INLINE) {
@@ -57,7 +62,7 @@ final class HeldResults implements AutoCloseable {
       threshold = AggregatorOptions.ALWAYS_INLINE;
     }
     int staleness = bound.capability(StaleResults.class).orElse(StaleResults.NONE).staleness();
-    return new HeldResults(sc, threshold, staleness);
+    return new HeldResults(sc, threshold, tasks, staleness);
   }
 
   /** Whether results above the threshold stay on their executors. */
@@ -71,7 +76,8 @@ final class HeldResults implements AutoCloseable {
       inlineNext = false;
       return ResultHolding.INLINE;
     }
-    ResultHolding holding = new ResultHolding(ExecutorBlocks.newId(sc), inlineMaxBytes);
+    ResultHolding holding =
+        new ResultHolding(ExecutorBlocks.newId(sc), inlineMaxBytes / tasks, inlineMaxBytes);
     byIteration.put(it, holding);
     return holding;
   }

@@ -1,31 +1,39 @@
 package org.flexcode.aggregation.engine;
 
 import java.io.Serializable;
+import org.apache.spark.util.Utils;
 import org.flexcode.aggregation.PackedVector;
 import org.flexcode.spark.ExecutorBlocks;
 
 /**
  * Where an iteration's task results go: a result whose packed values take more than {@code
- * inlineMaxBytes} stays in its executor's block manager (block {@link #blockOf} of set {@code
- * blocksId}) and only its length travels with the arrival; a smaller one travels whole. {@link
- * #INLINE}: every result travels (no set).
+ * resultMaxBytes} (its share of the iteration's inline budget, {@code iterationMaxBytes}) stays in
+ * its executor's block manager (block {@link #blockOf} of set {@code blocksId}) and only its length
+ * travels with the arrival; a smaller one travels whole. {@link #INLINE}: every result travels (no
+ * set).
  */
-record ResultHolding(int blocksId, long inlineMaxBytes) implements Serializable {
+record ResultHolding(int blocksId, long resultMaxBytes, long iterationMaxBytes)
+    implements Serializable {
 
   /** Task ids below this; an attempt's blocks start at attempt x this. */
   private static final int TASK_STRIDE = 1 << 20;
 
   /** Every result travels to the driver. */
-  static final ResultHolding INLINE = new ResultHolding(-1, Long.MAX_VALUE);
+  static final ResultHolding INLINE = new ResultHolding(-1, Long.MAX_VALUE, Long.MAX_VALUE);
 
   /** Whether results above the threshold stay on their executors. */
   boolean holds() {
     return blocksId >= 0;
   }
 
-  /** The threshold as the log says it: a size, or "inf" when every result travels. */
+  /** The threshold as the log says it: the budget and a result's share, or "inf". */
   String describeThreshold() {
-    return holds() ? org.apache.spark.util.Utils.bytesToString(inlineMaxBytes) : "inf";
+    return holds()
+        ? Utils.bytesToString(iterationMaxBytes)
+            + " per iteration, "
+            + Utils.bytesToString(resultMaxBytes)
+            + " per task result"
+        : "inf";
   }
 
   /** The block of task {@code task}'s attempt {@code attempt}: unique within the iteration. */
@@ -40,7 +48,7 @@ record ResultHolding(int blocksId, long inlineMaxBytes) implements Serializable 
    * decide without some of them (a straggler's, a second copy's), and a sum cannot drop one.
    */
   PackedVector report(int task, int attempt, PackedVector values) {
-    if (!holds() || values.wireBytes() <= inlineMaxBytes) {
+    if (!holds() || values.wireBytes() <= resultMaxBytes) {
       return values;
     }
     boolean kept = ExecutorBlocks.put(blocksId, blockOf(task, attempt), values.toWire());

@@ -110,6 +110,36 @@ class HeldResultsTest {
     arrivals.forEach(r -> assertFalse(r.values().isHeld(), "task " + r.task()));
   }
 
+  @ParameterizedTest
+  @ValueSource(longs = {8 * 1024, 16 * 1024})
+  void aResultOverItsShareOfTheIterationsBudgetStaysOnItsExecutor(
+      long budget, JavaSparkContext jsc) {
+    int dimension = 300; // 2.3 KiB per task, dense: over an 8 KiB budget's share, under 16 KiB's
+    BlockStatistic<Double, Double> wide =
+        (model, iteration, block, records, out) -> {
+          for (double x : records) {
+            for (int d = 0; d < out.length; d++) {
+              out[d] += model * x;
+            }
+          }
+        };
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, RECORDS, TASKS),
+            AggregationStrategy.parse("bsp"),
+            AggregatorOptions.defaults().withInlineMaxBytes(budget))) {
+      AggregateResult result = engine.aggregate(2.0, wide, dimension);
+      assertEquals(RECORDS * (RECORDS + 1.0), result.values()[0], 1e-9);
+      assertEquals(RECORDS * (RECORDS + 1.0), result.values()[dimension - 1], 1e-9);
+    }
+    assertEquals(TASKS, arrivals.size());
+    boolean overShare = budget / TASKS < dimension * Double.BYTES;
+    arrivals.forEach(
+        r ->
+            assertEquals(
+                overShare, r.values().isHeld(), "budget " + budget + ", task " + r.task()));
+  }
+
   @Test
   void valuesSentToTheDriverCountAgainstMaxResultSize(JavaSparkContext jsc) {
     int dimension = 600; // 4.7 KiB per task (under Spark's own per-task check), 18.8 KiB in all
