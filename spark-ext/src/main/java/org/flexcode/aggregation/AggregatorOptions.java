@@ -1,6 +1,7 @@
 package org.flexcode.aggregation;
 
 import java.util.Locale;
+import java.util.function.Consumer;
 import org.apache.spark.SparkConf;
 import org.apache.spark.storage.StorageLevel;
 import org.flexcode.stragglers.ComputeEmulation;
@@ -26,7 +27,7 @@ import org.flexcode.stragglers.StragglerPattern;
  *   <li>{@code spark.flexcode.numTasks} (0): the primary tasks; 0 leaves the choice to {@link
  *       #numTasks} 's rule ({@link #TASKS_FROM_INPUT} for the engine, the cluster's cores for the
  *       Estimators).
- *   <li>{@code spark.flexcode.results.inlineMaxBytes} ({@code 4m}): the most an iteration's task
+ *   <li>{@code spark.flexcode.results.inlineMaxBytes} ({@code 16m}): the most an iteration's task
  *       results bring to the driver, summed; a result larger (packed) than its share (this over the
  *       iteration's tasks) stays in its executor's block manager and the decode runs there, so the
  *       driver receives one combined vector per executor instead of one per task; {@code inf} sends
@@ -59,10 +60,11 @@ public record AggregatorOptions(
   public static final int TASKS_FROM_CLUSTER = -1;
 
   /**
-   * {@link #inlineMaxBytes} by default: on the data plane fitted on local[2] (docs/BENCHMARKS.md),
-   * the executor path's extra combine job (5.6 ms) costs what sending and merging about 3 MB does.
+   * {@link #inlineMaxBytes} by default. The executor path pays a Spark job per iteration: 5.6 ms
+   * fitted on local[2], about 200 ms per iteration measured on the bench's standalone cluster
+   * (docs/BENCHMARKS.md); 16 MB reach a driver in about 13 ms at 10 Gbit/s.
    */
-  public static final long DEFAULT_INLINE_MAX_BYTES = 4L * 1024 * 1024;
+  public static final long DEFAULT_INLINE_MAX_BYTES = 16L * 1024 * 1024;
 
   /** {@link #inlineMaxBytes} keeping every result on the driver's path (no executor combine). */
   public static final long ALWAYS_INLINE = Long.MAX_VALUE;
@@ -222,44 +224,21 @@ public record AggregatorOptions(
 
   /** A copy with the UI label. */
   public AggregatorOptions withWorkload(String workload, int plannedIterations) {
-    return new AggregatorOptions(
-        workload,
-        plannedIterations,
-        cancelStragglers,
-        approximateWhenUndecodable,
-        storageLevel,
-        maxResubmits,
-        injector,
-        numTasks,
-        inlineMaxBytes);
+    return copy(
+        f -> {
+          f.workload = workload;
+          f.plannedIterations = plannedIterations;
+        });
   }
 
   /** A copy that does (or does not) cancel unfinished tasks. */
   public AggregatorOptions withCancelStragglers(boolean cancel) {
-    return new AggregatorOptions(
-        workload,
-        plannedIterations,
-        cancel,
-        approximateWhenUndecodable,
-        storageLevel,
-        maxResubmits,
-        injector,
-        numTasks,
-        inlineMaxBytes);
+    return copy(f -> f.cancelStragglers = cancel);
   }
 
   /** A copy that approximates (true) or fails (false) when Spark gives up on needed tasks. */
   public AggregatorOptions withApproximateWhenUndecodable(boolean approximate) {
-    return new AggregatorOptions(
-        workload,
-        plannedIterations,
-        cancelStragglers,
-        approximate,
-        storageLevel,
-        maxResubmits,
-        injector,
-        numTasks,
-        inlineMaxBytes);
+    return copy(f -> f.approximateWhenUndecodable = approximate);
   }
 
   /**
@@ -267,46 +246,61 @@ public record AggregatorOptions(
    * task multiple), {@link #TASKS_FROM_INPUT} or {@link #TASKS_FROM_CLUSTER}.
    */
   public AggregatorOptions withNumTasks(int numTasks) {
-    return new AggregatorOptions(
-        workload,
-        plannedIterations,
-        cancelStragglers,
-        approximateWhenUndecodable,
-        storageLevel,
-        maxResubmits,
-        injector,
-        numTasks,
-        inlineMaxBytes);
+    return copy(f -> f.numTasks = numTasks);
   }
 
   /**
-   * A copy whose task results above {@code bytes} (packed) stay on their executors and are combined
-   * there; {@link #ALWAYS_INLINE} sends every result to the driver.
+   * A copy whose iterations send the driver at most {@code bytes} of task results inline: a result
+   * over its share (this over the iteration's tasks) stays on its executor and is combined there;
+   * {@link #ALWAYS_INLINE} sends every result to the driver.
    */
   public AggregatorOptions withInlineMaxBytes(long bytes) {
-    return new AggregatorOptions(
-        workload,
-        plannedIterations,
-        cancelStragglers,
-        approximateWhenUndecodable,
-        storageLevel,
-        maxResubmits,
-        injector,
-        numTasks,
-        bytes);
+    return copy(f -> f.inlineMaxBytes = bytes);
   }
 
   /** A copy that injects a straggler pattern into every task (benchmarks). */
   public AggregatorOptions withInjector(StragglerInjector injector) {
+    return copy(f -> f.injector = injector);
+  }
+
+  /** These options with {@code change} applied to a mutable copy of their fields. */
+  private AggregatorOptions copy(Consumer<Fields> change) {
+    Fields f = new Fields(this);
+    change.accept(f);
     return new AggregatorOptions(
-        workload,
-        plannedIterations,
-        cancelStragglers,
-        approximateWhenUndecodable,
-        storageLevel,
-        maxResubmits,
-        injector,
-        numTasks,
-        inlineMaxBytes);
+        f.workload,
+        f.plannedIterations,
+        f.cancelStragglers,
+        f.approximateWhenUndecodable,
+        f.storageLevel,
+        f.maxResubmits,
+        f.injector,
+        f.numTasks,
+        f.inlineMaxBytes);
+  }
+
+  /** The record's fields, mutable: what a {@code with} copy changes before it is built. */
+  private static final class Fields {
+    String workload;
+    int plannedIterations;
+    boolean cancelStragglers;
+    boolean approximateWhenUndecodable;
+    StorageLevel storageLevel;
+    int maxResubmits;
+    StragglerInjector injector;
+    int numTasks;
+    long inlineMaxBytes;
+
+    Fields(AggregatorOptions o) {
+      workload = o.workload;
+      plannedIterations = o.plannedIterations;
+      cancelStragglers = o.cancelStragglers;
+      approximateWhenUndecodable = o.approximateWhenUndecodable;
+      storageLevel = o.storageLevel;
+      maxResubmits = o.maxResubmits;
+      injector = o.injector;
+      numTasks = o.numTasks;
+      inlineMaxBytes = o.inlineMaxBytes;
+    }
   }
 }

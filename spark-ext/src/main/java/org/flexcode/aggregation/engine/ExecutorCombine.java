@@ -18,9 +18,10 @@ import org.flexcode.spark.SparkInternals;
 /**
  * An iteration's decode where its results are. The terms of results that travelled are added on the
  * driver; those of results held on executors are grouped by executor, and one task per such
- * executor (preferring it, so its reads are local) adds its terms into one vector; Spark's {@code
- * treeReduce} merges those, so the driver receives one vector per executor at most, not one per
- * task or chunk copy.
+ * executor (preferring it, so its reads are local) adds its terms into one vector. Those vectors
+ * come to the driver directly when together they fit in the iteration's inline budget (one stage),
+ * else Spark's {@code treeReduce} merges them (depth 2: a shuffle on the executors first); either
+ * way the driver receives one vector per executor at most, not one per task or chunk copy.
  */
 final class ExecutorCombine {
 
@@ -42,7 +43,9 @@ final class ExecutorCombine {
 
   /**
    * Applies {@code terms} to {@code results}; {@code holdingOf}: the holding of an iteration (a
-   * stale result's may be an earlier one's); {@code label}: the combine job's description.
+   * stale result's may be an earlier one's); {@code directMaxBytes}: the most the executors'
+   * vectors may take together to come to the driver directly; {@code label}: the combine job's
+   * description.
    */
   static Combined combine(
       SparkContext sc,
@@ -50,6 +53,7 @@ final class ExecutorCombine {
       Map<Integer, PartialResult> results,
       IntFunction<ResultHolding> holdingOf,
       int dimension,
+      long directMaxBytes,
       String label) {
     double[] sum = new double[dimension];
     Map<String, ArrayList<HeldTerm>> byExecutor = new TreeMap<>();
@@ -73,14 +77,21 @@ final class ExecutorCombine {
       held++;
     }
     if (held > 0) {
-      add(sum, onExecutors(sc, byExecutor, dimension, label));
+      add(sum, onExecutors(sc, byExecutor, dimension, directMaxBytes, label));
     }
     return new Combined(sum, held, byExecutor.size());
   }
 
-  /** One task per executor adds its held terms; the executors' vectors merged in a tree. */
+  /**
+   * One task per executor adds its held terms; the executors' vectors are added on the driver, or
+   * in a tree when they take more than {@code directMaxBytes} together.
+   */
   private static double[] onExecutors(
-      SparkContext sc, Map<String, ArrayList<HeldTerm>> byExecutor, int dimension, String label) {
+      SparkContext sc,
+      Map<String, ArrayList<HeldTerm>> byExecutor,
+      int dimension,
+      long directMaxBytes,
+      String label) {
     Map<String, String> locationOf = new TreeMap<>();
     SparkInternals.executors(sc).forEach(e -> locationOf.put(e.id(), e.location()));
     List<ArrayList<HeldTerm>> partitions = new ArrayList<>(byExecutor.values());
@@ -99,7 +110,11 @@ final class ExecutorCombine {
                   locations,
                   SparkInternals.<ArrayList<HeldTerm>>classTag(ArrayList.class))
               .toJavaRDD();
-      return rdd.map(new AddHeld(dimension)).treeReduce(ExecutorCombine::addInto, 2);
+      JavaRDD<double[]> sums = rdd.map(new AddHeld(dimension));
+      boolean direct = (double) byExecutor.size() * dimension * Double.BYTES <= directMaxBytes;
+      return direct
+          ? sums.reduce(ExecutorCombine::addInto)
+          : sums.treeReduce(ExecutorCombine::addInto, 2);
     } finally {
       sc.setLocalProperty(DESCRIPTION_PROPERTY, oldDescription);
     }

@@ -101,7 +101,7 @@ final class HeldResults implements AutoCloseable {
       String label) {
     try {
       ExecutorCombine.Combined combined =
-          ExecutorCombine.combine(sc, terms, results, this::of, dimension, label);
+          ExecutorCombine.combine(sc, terms, results, this::of, dimension, inlineMaxBytes, label);
       if (combined.heldResults() > 0 && LOG.isDebugEnabled()) {
         LOG.debug(
             "FlexCode iteration {}: {} held results combined on {} executors",
