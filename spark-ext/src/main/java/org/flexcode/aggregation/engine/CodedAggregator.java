@@ -1,7 +1,6 @@
 package org.flexcode.aggregation.engine;
 
 import java.io.Serializable;
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -70,7 +69,6 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(CodedAggregator.class);
   private static final AtomicInteger ENGINES = new AtomicInteger();
   private static final String TAG_PREFIX = "flexcode-";
-  private static final int TRACKED_BROADCASTS = 1000;
 
   private final JavaSparkContext jsc;
   private final AggregationStrategy strategy;
@@ -90,11 +88,6 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final TaskLayout layout;
   private final AtomicInteger lateResults = new AtomicInteger();
   private final int engineNumber;
-
-  /**
-   * The ids of the last {@link #TRACKED_BROADCASTS} model broadcasts, for {@link #liveBroadcasts}.
-   */
-  private final ArrayDeque<Long> broadcastIds = new ArrayDeque<>();
 
   private final LingeringTasks lingering;
   private final HeldResults held;
@@ -281,6 +274,18 @@ public final class CodedAggregator<T> implements AutoCloseable {
   public <M extends Serializable> AggregateResult aggregate(
       M model, BlockStatistic<T, M> statistic, int dimension) {
     checkCanAggregate(dimension);
+    while (true) {
+      try {
+        return runIteration(model, statistic, dimension);
+      } catch (HeldResultLostException e) { // the next iteration opened runs inline
+        LOG.warn("{}; running it again with every result sent to the driver", e.getMessage());
+      }
+    }
+  }
+
+  /** One iteration of {@link #aggregate}, from its model broadcast to its record. */
+  private <M extends Serializable> AggregateResult runIteration(
+      M model, BlockStatistic<T, M> statistic, int dimension) {
     long startMs = System.currentTimeMillis();
     submitter.rethrowOthersCancellation(); // a job of an earlier iteration cancelled by the user
     int it = iteration++;
@@ -301,19 +306,13 @@ public final class CodedAggregator<T> implements AutoCloseable {
     long decodeStart = System.nanoTime();
     List<Integer> cancelled =
         current.cancelUnfinished(options.cancelStragglers() && !lingering.keepsStale());
-    double[] sum;
-    try {
-      sum =
-          held.decode(
-              it,
-              layout.terms(decision, dimension),
-              current.arrivals().results(),
-              dimension,
-              "FlexCode " + options.workload() + " iteration " + (it + 1) + " combine");
-    } catch (HeldResultLostException e) {
-      LOG.warn("{}; running it again with every result sent to the driver", e.getMessage());
-      return aggregate(model, statistic, dimension);
-    }
+    double[] sum =
+        held.decode(
+            it,
+            layout.terms(decision, dimension),
+            current.arrivals().results(),
+            dimension,
+            "FlexCode " + options.workload() + " iteration " + (it + 1) + " combine");
     if (!decision.estimated().isEmpty()) {
       LOG.info(
           "FlexCode iteration {}: blocks estimated by shadows (block=task) {}, shares {}",
@@ -379,10 +378,6 @@ public final class CodedAggregator<T> implements AutoCloseable {
     BroadcastModel<M> broadcast = BroadcastModel.broadcast(jsc, model);
     EngineTestHooks.broadcastCreated(broadcast.id());
     broadcasts.add(it, broadcast);
-    broadcastIds.addLast(broadcast.id());
-    if (broadcastIds.size() > TRACKED_BROADCASTS) {
-      broadcastIds.removeFirst();
-    }
     return broadcast;
   }
 
@@ -435,18 +430,9 @@ public final class CodedAggregator<T> implements AutoCloseable {
     return accumulator.id();
   }
 
-  /**
-   * How many of the last {@value #TRACKED_BROADCASTS} broadcasts this engine created are still held
-   * by the driver.
-   */
+  /** How many of the last 1,000 broadcasts this engine created are still held by the driver. */
   public int liveBroadcasts() {
-    int live = 0;
-    for (long id : broadcastIds) {
-      if (SparkInternals.isBroadcastLive(id)) {
-        live++;
-      }
-    }
-    return live;
+    return broadcasts.liveAmongTracked();
   }
 
   /**

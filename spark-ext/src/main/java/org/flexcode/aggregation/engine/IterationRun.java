@@ -8,8 +8,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.apache.spark.util.Utils;
 import org.flexcode.aggregation.Arrivals;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
@@ -52,10 +55,8 @@ public final class IterationRun<T, M> {
   private int staleDropped;
   private int resubmittedTasks;
   private final long maxResultBytes; // spark.driver.maxResultSize; 0: unlimited
-  private final java.util.concurrent.atomic.AtomicLong receivedBytes =
-      new java.util.concurrent.atomic.AtomicLong();
-  private final java.util.concurrent.atomic.AtomicInteger receivedResults =
-      new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicLong receivedBytes = new AtomicLong();
+  private final AtomicInteger receivedResults = new AtomicInteger();
 
   IterationRun(
       IterationInput<T, M> input,
@@ -165,9 +166,9 @@ public final class IterationRun<T, M> {
               + ": the partial results of "
               + receivedResults.get()
               + " tasks sent to the driver ("
-              + org.apache.spark.util.Utils.bytesToString(bytes)
+              + Utils.bytesToString(bytes)
               + ") exceed spark.driver.maxResultSize ("
-              + org.apache.spark.util.Utils.bytesToString(maxResultBytes)
+              + Utils.bytesToString(maxResultBytes)
               + "); raise it, or lower spark.flexcode.results.inlineMaxBytes (now "
               + input.holding().describeThreshold()
               + ") so that larger results stay on their executors");

@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntPredicate;
+import org.flexcode.spark.SparkInternals;
 
 /**
  * The model broadcasts of an engine, each with its iteration, until no job of that iteration can
@@ -21,9 +22,13 @@ final class ModelBroadcasts {
 
   private static final long CLOSE_WAIT_MS = 10_000;
 
+  /** How many of the newest broadcasts' ids {@link #liveAmongTracked} looks at. */
+  static final int TRACKED = 1000;
+
   private final int kept;
   private final IntPredicate jobsRunning;
   private final Deque<IterationBroadcast> live = new ArrayDeque<>();
+  private final Deque<Long> trackedIds = new ArrayDeque<>();
 
   /**
    * {@code staleness}: how many iterations late a result may still be applied; {@code jobsRunning}:
@@ -37,6 +42,10 @@ final class ModelBroadcasts {
   /** Keeps {@code broadcast} of {@code iteration}, destroying those no job can read any more. */
   void add(int iteration, BroadcastModel<?> broadcast) {
     live.addLast(new IterationBroadcast(iteration, broadcast));
+    trackedIds.addLast(broadcast.id());
+    if (trackedIds.size() > TRACKED) {
+      trackedIds.removeFirst();
+    }
     int beyondKept = live.size() - kept;
     Iterator<IterationBroadcast> oldestFirst = live.iterator();
     for (int i = 0; i < beyondKept; i++) {
@@ -46,6 +55,11 @@ final class ModelBroadcasts {
         oldestFirst.remove();
       }
     }
+  }
+
+  /** How many of the newest {@value #TRACKED} broadcasts the driver still holds. */
+  int liveAmongTracked() {
+    return (int) trackedIds.stream().filter(SparkInternals::isBroadcastLive).count();
   }
 
   /**
