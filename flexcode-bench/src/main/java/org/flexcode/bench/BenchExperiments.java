@@ -46,7 +46,9 @@ final class BenchExperiments {
                                --tasks (default 128) x --rows-per-task (default 8) rows of --nnz
                                (default 4096) non-zeros, --max-iter (default 10), --reg-param
                                (default 0.01), --repeats (default 3): fit time and bytes to the
-                               driver
+                               driver; with --train FILE.csv (Avazu), its rows hashed into
+                               --features (default 1048576) in --tasks (default 16), --max-iter
+                               default 30, and --test FILE.csv for each model's AUC
       """;
 
   private BenchExperiments() {}

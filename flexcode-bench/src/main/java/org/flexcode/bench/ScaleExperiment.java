@@ -1,20 +1,16 @@
 package org.flexcode.bench;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.stream.IntStream;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.cli.Args;
 import org.flexcode.metrics.Errors;
-import org.flexcode.metrics.JsonReports;
 import org.flexcode.metrics.SampleStats;
 import org.flexcode.spark.SparkInternals;
 
@@ -223,18 +219,8 @@ final class ScaleExperiment {
             WARM_UP_ROUNDS));
     md.append(ScaleRow.markdownHeader());
     rows.forEach(r -> md.append(r.markdown()));
-    Map<String, Object> root = new LinkedHashMap<>();
-    root.put("job", "bench");
-    root.put("experiment", "scale");
-    root.put("params", args.asParams());
-    root.put("master", master);
-    root.put("rows", rows.stream().map(ScaleRow::toMap).toList());
-    JsonReports.write(report, root);
-    Path markdown = BenchReport.sibling(report, ".md");
-    Files.writeString(markdown, md.toString());
-    System.out.print(md);
-    System.out.println("report: " + report.toAbsolutePath());
-    System.out.println("table: " + markdown.toAbsolutePath());
+    ExperimentReport.write(
+        report, "scale", args, master, rows.stream().map(ScaleRow::toMap).toList(), md.toString());
   }
 
   /** The comma-separated positive integers of option {@code --name}. */

@@ -1,38 +1,35 @@
 package org.flexcode.bench;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.classification.LogisticRegression;
 import org.apache.spark.ml.classification.LogisticRegressionModel;
+import org.apache.spark.ml.evaluation.BinaryClassificationEvaluator;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.cli.Args;
-import org.flexcode.metrics.JsonReports;
 import org.flexcode.metrics.SampleStats;
 import org.flexcode.ml.FlexCodeLogisticRegression;
 import org.flexcode.spark.SparkInternals;
 
 /**
  * {@code flexcode-submit bench --experiment wide-fit}: a wide spark.ml fit, what its driver
- * receives and how long it takes. On one cached DataFrame of synthetic binary rows ({@link
- * WideFitData}: {@code --features} sparse features, {@code --tasks} partitions of {@code
- * --rows-per-task} rows of {@code --nnz} non-zeros), it fits spark.ml's {@code LogisticRegression}
- * (aggregationDepth 2, its default) and {@link FlexCodeLogisticRegression} under the default
- * strategy ({@value StrategyDefaults#STRATEGY}, no strategy param set) and under {@code bsp}, all
- * with maxIter {@code --max-iter}, regParam {@code --reg-param}, tol 0 and Spark's other defaults,
- * the drop-ins with one task per partition (numTasks {@code --tasks}, as Spark's fit runs one per
- * partition). After {@value #WARM_UP_ROUNDS} unmeasured round, {@code --repeats} rounds each fit
- * every estimator once, in an order rotated by the round, each fit after a garbage collection.
+ * receives and how long it takes. On one cached DataFrame ({@link WideFitInput}: synthetic sparse
+ * binary rows, or Avazu click logs hashed into {@code --features} buckets, with a test file for the
+ * AUC), it fits spark.ml's {@code LogisticRegression} (aggregationDepth 2, its default) and {@link
+ * FlexCodeLogisticRegression} under the default strategy ({@value StrategyDefaults#STRATEGY}, no
+ * strategy param set) and under {@code bsp}, all with maxIter {@code --max-iter} (the input's
+ * default), regParam {@code --reg-param}, tol 0 and Spark's other defaults, the drop-ins with one
+ * task per partition (numTasks {@code --tasks}, as Spark's fit runs one per partition). After
+ * {@value #WARM_UP_ROUNDS} unmeasured round, {@code --repeats} rounds each fit every estimator
+ * once, in an order rotated by the round, each fit after a garbage collection.
  *
  * <p>The driver's bytes are those of {@link ScaleListener}: the sum of {@code
  * TaskMetrics.resultSize} over every successful task of every job the fit ran (the statistics pass,
@@ -59,52 +56,57 @@ final class WideFitExperiment {
   /** An estimator measured, by its name in the table. */
   private record Contender(String name, Supplier<LogisticRegression> estimator) {}
 
-  /** One measured fit: its wall time, iterations, final loss, coefficients then intercept. */
-  private record Fit(double wallMs, int iterations, double finalLoss, double[] parameters) {}
+  /**
+   * One measured fit: its wall time, iterations, final loss, coefficients then intercept, and its
+   * model's AUC on the test rows (NaN without them).
+   */
+  private record Fit(
+      double wallMs, int iterations, double finalLoss, double[] parameters, double auc) {}
 
   /** The fits' shared settings. */
   private record Settings(int maxIter, double regParam, int repeats) {}
 
   private final JavaSparkContext jsc;
   private final Dataset<Row> training;
+  private final Dataset<Row> test;
   private final Settings settings;
 
-  private WideFitExperiment(JavaSparkContext jsc, Dataset<Row> training, Settings settings) {
+  private WideFitExperiment(
+      JavaSparkContext jsc, Dataset<Row> training, Dataset<Row> test, Settings settings) {
     this.jsc = jsc;
     this.training = training;
+    this.test = test;
     this.settings = settings;
   }
 
   /** Runs the experiment on the bench's options; writes its report to {@code report}. */
   static int run(JavaSparkContext jsc, Args args, Path report) throws IOException {
-    WideFitData data =
-        new WideFitData(
-            args.integer("features", 1 << 18),
-            args.integer("tasks", 128),
-            args.integer("rows-per-task", 8),
-            args.integer("nnz", 4096),
-            args.integer("seed", 7));
+    SparkSession spark = SparkSession.builder().sparkContext(jsc.sc()).getOrCreate();
+    WideFitInput input = WideFitInput.of(spark, args);
     Settings settings =
         new Settings(
-            args.integer("max-iter", 10),
+            args.integer("max-iter", input.defaultMaxIter()),
             args.number("reg-param", 0.01),
             args.integer("repeats", 3));
     if (settings.maxIter() < 1 || settings.repeats() < 1 || !(settings.regParam() >= 0)) {
       throw new IllegalArgumentException(
           "wide-fit needs --max-iter >= 1, --repeats >= 1 and --reg-param >= 0, got " + settings);
     }
-    SparkSession spark = SparkSession.builder().sparkContext(jsc.sc()).getOrCreate();
-    Dataset<Row> training = data.frame(spark).cache();
+    Dataset<Row> training = input.training().cache();
+    Dataset<Row> test = input.test() == null ? null : input.test().cache();
     long rows = training.count();
     System.out.printf(
-        Locale.ROOT, "wide-fit: %d rows in %d partitions cached%n", rows, data.tasks());
+        Locale.ROOT, "wide-fit: %d rows in %d partitions cached%n", rows, input.tasks());
     List<WideFitRow> table;
     try {
-      table = new WideFitExperiment(jsc, training, settings).measure(data.tasks());
+      table = new WideFitExperiment(jsc, training, test, settings).measure(input.tasks());
     } finally {
       training.unpersist(false);
+      if (test != null) {
+        test.unpersist(false);
+      }
     }
-    write(report, args, jsc.master(), data, settings, table);
+    write(report, args, jsc.master(), input.description(), settings, table);
     return 0;
   }
 
@@ -171,16 +173,28 @@ final class WideFitExperiment {
     double[] coefficients = model.coefficients().toArray();
     double[] parameters = java.util.Arrays.copyOf(coefficients, coefficients.length + 1);
     parameters[coefficients.length] = model.intercept();
+    double auc =
+        test == null
+            ? Double.NaN
+            : new BinaryClassificationEvaluator()
+                .setMetricName("areaUnderROC")
+                .evaluate(model.transform(test));
     Fit fit =
-        new Fit(wallMs, model.summary().totalIterations(), history[history.length - 1], parameters);
+        new Fit(
+            wallMs,
+            model.summary().totalIterations(),
+            history[history.length - 1],
+            parameters,
+            auc);
     System.out.printf(
         Locale.ROOT,
-        "wide-fit: %-52s %s: %.0f ms, %d iterations, final loss %.10f%n",
+        "wide-fit: %-52s %s: %.0f ms, %d iterations, final loss %.10f, test AUC %.6f%n",
         contender.name(),
         tag == null ? "warm-up" : "measured",
         fit.wallMs(),
         fit.iterations(),
-        fit.finalLoss());
+        fit.finalLoss(),
+        fit.auc());
     return fit;
   }
 
@@ -225,7 +239,8 @@ final class WideFitExperiment {
               perContender.get(c)[1] / perContender.get(0)[1],
               last.finalLoss(),
               distance,
-              distance / distance(sparkParameters, new double[sparkParameters.length])));
+              distance / distance(sparkParameters, new double[sparkParameters.length]),
+              last.auc()));
     }
     return rows;
   }
@@ -245,7 +260,7 @@ final class WideFitExperiment {
       Path report,
       Args args,
       String master,
-      WideFitData data,
+      String description,
       Settings settings,
       List<WideFitRow> rows)
       throws IOException {
@@ -253,30 +268,22 @@ final class WideFitExperiment {
     md.append(
         String.format(
             Locale.ROOT,
-            "wide-fit: master %s, %d features, %d tasks x %d rows of %d non-zeros, maxIter %d,"
-                + " regParam %s, tol 0; %d measured fits per estimator after %d warm-up%n%n",
+            "wide-fit: master %s, %s, maxIter %d, regParam %s, tol 0; %d measured fits per"
+                + " estimator after %d warm-up%n%n",
             master,
-            data.features(),
-            data.tasks(),
-            data.rowsPerTask(),
-            data.nnz(),
+            description,
             settings.maxIter(),
             settings.regParam(),
             settings.repeats(),
             WARM_UP_ROUNDS));
     md.append(WideFitRow.markdownHeader());
     rows.forEach(r -> md.append(r.markdown()));
-    Map<String, Object> root = new LinkedHashMap<>();
-    root.put("job", "bench");
-    root.put("experiment", "wide-fit");
-    root.put("params", args.asParams());
-    root.put("master", master);
-    root.put("rows", rows.stream().map(WideFitRow::toMap).toList());
-    JsonReports.write(report, root);
-    Path markdown = BenchReport.sibling(report, ".md");
-    Files.writeString(markdown, md.toString());
-    System.out.print(md);
-    System.out.println("report: " + report.toAbsolutePath());
-    System.out.println("table: " + markdown.toAbsolutePath());
+    ExperimentReport.write(
+        report,
+        "wide-fit",
+        args,
+        master,
+        rows.stream().map(WideFitRow::toMap).toList(),
+        md.toString());
   }
 }

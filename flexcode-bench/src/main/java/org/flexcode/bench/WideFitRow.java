@@ -10,7 +10,8 @@ import java.util.Map;
  * the driver received over all of the fit's jobs, each against spark.ml's LogisticRegression; the
  * L-BFGS iterations the fits ran (the fewest and the most); and, as a check that the estimators fit
  * the same model, the last fit's final training loss and the L2 distance of its coefficients and
- * intercept to those of spark.ml's last fit, absolute and over the norm of spark.ml's.
+ * intercept to those of spark.ml's last fit, absolute and over the norm of spark.ml's; and the last
+ * fit's AUC on the test rows (NaN, "-" in the table, without them).
  */
 record WideFitRow(
     String contender,
@@ -24,21 +25,22 @@ record WideFitRow(
     double taskResultsVsSpark,
     double finalLoss,
     double distanceToSpark,
-    double relativeDistanceToSpark) {
+    double relativeDistanceToSpark,
+    double testAuc) {
 
   /** The header and separator of the Markdown table of rows. */
   static String markdownHeader() {
     return "| estimator | iterations | fit ms | vs Spark | bytes to driver / fit | vs Spark "
         + "| task results / fit | vs Spark | final loss | coefficients' L2 distance to Spark "
-        + "(relative) |\n"
-        + "|---|---|---|---|---|---|---|---|---|---|\n";
+        + "(relative) | test AUC |\n"
+        + "|---|---|---|---|---|---|---|---|---|---|---|\n";
   }
 
   /** The row in the Markdown table. */
   String markdown() {
     return String.format(
         Locale.ROOT,
-        "| %s | %s | %,.0f | %.2f | %,.0f | %.3f | %,.0f | %.3f | %.10f | %.3g (%.3g) |%n",
+        "| %s | %s | %,.0f | %.2f | %,.0f | %.3f | %,.0f | %.3f | %.10f | %.3g (%.3g) | %s |%n",
         contender,
         fewestIterations == mostIterations
             ? Integer.toString(fewestIterations)
@@ -51,7 +53,8 @@ record WideFitRow(
         taskResultsVsSpark,
         finalLoss,
         distanceToSpark,
-        relativeDistanceToSpark);
+        relativeDistanceToSpark,
+        Double.isNaN(testAuc) ? "-" : String.format(Locale.ROOT, "%.6f", testAuc));
   }
 
   /** The row's fields by their JSON names. */
@@ -69,6 +72,7 @@ record WideFitRow(
     map.put("final_loss", finalLoss);
     map.put("coefficient_distance_to_spark", distanceToSpark);
     map.put("relative_coefficient_distance_to_spark", relativeDistanceToSpark);
+    map.put("test_auc", Double.isNaN(testAuc) ? null : testAuc);
     return map;
   }
 }

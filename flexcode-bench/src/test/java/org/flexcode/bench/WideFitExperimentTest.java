@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.flexcode.testing.ProjectPaths;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -81,5 +82,43 @@ class WideFitExperimentTest {
     }
     String table = Files.readString(dir.resolve("wide.md"));
     assertTrue(table.contains("| " + WideFitExperiment.FLEXCODE_BSP + " | "), table);
+  }
+
+  @Test
+  void fitsAvazuHashedIntoWideFeaturesAndScoresEachModelOnTheTestFile(JavaSparkContext jsc)
+      throws Exception {
+    Path avazu = ProjectPaths.root().resolve("datasets/avazu-sample");
+    Path report = dir.resolve("avazu.json");
+    int code =
+        BenchSubmit.run(
+            new String[] {
+              "--experiment",
+              "wide-fit",
+              "--train",
+              avazu.resolve("dev.csv").toString(),
+              "--test",
+              avazu.resolve("test.csv").toString(),
+              "--features",
+              "65536",
+              "--tasks",
+              "4",
+              "--max-iter",
+              Integer.toString(MAX_ITER),
+              "--repeats",
+              "1",
+              "--report",
+              report.toString()
+            });
+    assertEquals(0, code);
+    JsonNode rows = new ObjectMapper().readTree(report.toFile()).get("rows");
+    assertEquals(3, rows.size());
+    double sparkAuc = rows.get(0).get("test_auc").asDouble();
+    assertTrue(sparkAuc > 0.5 && sparkAuc <= 1.0, "spark.ml's model ranks the clicks: " + sparkAuc);
+    for (JsonNode row : rows) {
+      assertEquals(sparkAuc, row.get("test_auc").asDouble(), 1e-6, "the same AUC: " + row);
+      assertTrue(row.get("result_bytes_per_fit").asDouble() > 0, row.toString());
+    }
+    String table = Files.readString(dir.resolve("avazu.md"));
+    assertTrue(table.contains("hashed into 65536 features, 4 tasks, AUC on "), table);
   }
 }
