@@ -9,7 +9,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.mllib.clustering.LocalLDAModel;
 import org.flexcode.aggregation.AggregationStrategy;
-import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.optim.OnlineLdaTrainer;
 import org.flexcode.stragglers.StragglerInjector;
@@ -40,7 +40,7 @@ class MllibOnlineLdaTest {
         false,
         1L,
         AggregationStrategy.parse(strategy),
-        AggregatorOptions.defaults());
+        EngineTestSupport.options());
   }
 
   @Test

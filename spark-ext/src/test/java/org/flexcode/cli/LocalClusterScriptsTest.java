@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.aggregation.AggregationStrategy;
-import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.engine.CodedAggregator;
+import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.testing.ProjectPaths;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -74,7 +74,7 @@ class LocalClusterScriptsTest {
             CodedAggregator.create(
                 jsc.parallelize(values, 4),
                 AggregationStrategy.frc(1),
-                AggregatorOptions.defaults())) {
+                EngineTestSupport.options())) {
           double[] sum =
               engine
                   .aggregate(

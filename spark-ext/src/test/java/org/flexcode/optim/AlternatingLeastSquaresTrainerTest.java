@@ -11,8 +11,8 @@ import java.util.Random;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.aggregation.AggregationStrategy;
-import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.EngineTestHooks;
+import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.metrics.Errors;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.stragglers.StragglerHook;
@@ -64,7 +64,7 @@ class AlternatingLeastSquaresTrainerTest {
         2.0,
         7L,
         AggregationStrategy.parse(strategy),
-        AggregatorOptions.defaults());
+        EngineTestSupport.options());
   }
 
   static MatrixFactorizationTrainer.Fit train(String strategy, int maxIter, boolean implicit) {

@@ -8,8 +8,8 @@ import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.aggregation.AggregationStrategy;
-import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
+import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -40,7 +40,7 @@ class CodedObjectiveTest {
         CodedObjective.open(
             data,
             AggregationStrategy.parse("cyclic:s=1"),
-            AggregatorOptions.defaults(),
+            EngineTestSupport.options(),
             null,
             SCALED_SUM,
             2);

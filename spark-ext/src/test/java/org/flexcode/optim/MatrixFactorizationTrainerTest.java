@@ -10,6 +10,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.metrics.Errors;
 import org.flexcode.testing.SparkExtension;
 import org.flexcode.workloads.IndexedRating;
@@ -50,7 +51,7 @@ class MatrixFactorizationTrainerTest {
 
   static MatrixFactorizationTrainer.Config config(
       String strategy, MatrixFactorizationTrainer.Solver solver, int maxIter) {
-    return config(strategy, solver, maxIter, AggregatorOptions.defaults());
+    return config(strategy, solver, maxIter, EngineTestSupport.options());
   }
 
   static MatrixFactorizationTrainer.Config config(
@@ -141,7 +142,7 @@ class MatrixFactorizationTrainerTest {
             "shadow:m=1,f=0.3",
             MatrixFactorizationTrainer.Solver.GD,
             iterations,
-            AggregatorOptions.defaults());
+            EngineTestSupport.options());
     MatrixFactorizationTrainer.Fit fit;
     org.flexcode.aggregation.EngineTestHooks.installStragglers(hook);
     try {

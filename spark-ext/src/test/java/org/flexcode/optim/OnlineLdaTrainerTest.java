@@ -8,6 +8,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.testing.SparkExtension;
 import org.flexcode.testing.TestCorpora;
 import org.flexcode.workloads.Document;
@@ -28,7 +29,7 @@ class OnlineLdaTrainerTest {
 
   static OnlineLdaTrainer.Config config(
       int iterations, double fraction, String strategy, long seed) {
-    return config(iterations, fraction, strategy, seed, AggregatorOptions.defaults());
+    return config(iterations, fraction, strategy, seed, EngineTestSupport.options());
   }
 
   static OnlineLdaTrainer.Config config(
@@ -85,7 +86,7 @@ class OnlineLdaTrainerTest {
       hook = hook.and(it, 2, 60_000);
     }
     OnlineLdaTrainer.Config shadow =
-        config(iterations, 0.5, "shadow:m=1,f=0.5", 5L, AggregatorOptions.defaults());
+        config(iterations, 0.5, "shadow:m=1,f=0.5", 5L, EngineTestSupport.options());
     OnlineLdaTrainer.Fit fit;
     org.flexcode.aggregation.EngineTestHooks.installStragglers(hook);
     try {

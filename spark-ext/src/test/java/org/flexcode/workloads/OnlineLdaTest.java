@@ -11,8 +11,8 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
-import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.engine.CodedAggregator;
+import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -89,7 +89,7 @@ class OnlineLdaTest {
     OnlineLda.EStepModel model = model(0.5);
     try (CodedAggregator<Document> engine =
         CodedAggregator.create(
-            data, AggregationStrategy.parse(spec), AggregatorOptions.defaults())) {
+            data, AggregationStrategy.parse(spec), EngineTestSupport.options())) {
       for (int iteration = 0; iteration < 2; iteration++) {
         AggregateResult result =
             engine.aggregate(model, OnlineLda.statistic(K), OnlineLda.dimension(K, V));

@@ -21,6 +21,7 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.EngineTestHooks;
 import org.flexcode.aggregation.engine.CodedAggregator;
+import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.model.StealReplay;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
@@ -88,7 +89,7 @@ class StealAgreementClusterTest {
         hook = hook.and(it, t, (long) delays[it][t]);
       }
     }
-    AggregatorOptions options = straggling(AggregatorOptions.defaults(), hook);
+    AggregatorOptions options = straggling(EngineTestSupport.options(), hook);
     EngineTestHooks.installOthersCpuLoad(0.0);
     AggregationStrategy strategy = AggregationStrategy.parse(spec);
     StealReplay model = new StealReplay(strategy, 3, 1, BLOCKS, BASE_MS);

@@ -61,7 +61,8 @@ class StealBlockHomeTest {
         CodedAggregator.create(
             data(jsc, RECORDS, BLOCKS),
             AggregationStrategy.parse("steal:r=2,chunks=2,late=50,home=block"),
-            AggregatorOptions.defaults())) {
+            EngineTestSupport.options() // the test reads the results' values
+                .withInlineMaxBytes(AggregatorOptions.ALWAYS_INLINE))) {
       jsc.sc().addSparkListener(starts);
       List<PartialResult> arrived = new java.util.concurrent.CopyOnWriteArrayList<>();
       EngineTestHooks.watchArrivals(arrived::add);
@@ -99,7 +100,7 @@ class StealBlockHomeTest {
     jsc.sc().addSparkListener(ends);
     int slowBlockTask = 2; // chunks 2 and 3
     AggregatorOptions options =
-        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, slowBlockTask, 60_000));
+        straggling(EngineTestSupport.options(), StragglerHook.delay(0, slowBlockTask, 60_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, BLOCKS),

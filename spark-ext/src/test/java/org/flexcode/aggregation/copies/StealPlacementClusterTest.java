@@ -19,6 +19,7 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.EngineTestHooks;
 import org.flexcode.aggregation.engine.CodedAggregator;
+import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
@@ -56,7 +57,7 @@ class StealPlacementClusterTest {
     assertTrue(
         eventually(180_000, () -> SparkInternals.executors(jsc.sc()).size() == 3),
         "three executors registered: " + SparkInternals.executors(jsc.sc()));
-    return straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, task, delayMs));
+    return straggling(EngineTestSupport.options(), StragglerHook.delay(0, task, delayMs));
   }
 
   /**

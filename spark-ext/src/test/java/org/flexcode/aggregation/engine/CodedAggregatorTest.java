@@ -58,7 +58,7 @@ class CodedAggregatorTest {
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS),
             AggregationStrategy.parse(spec),
-            AggregatorOptions.defaults())) {
+            EngineTestSupport.options())) {
       for (double model : new double[] {1.0, -2.5}) {
         AggregateResult result = engine.aggregate(model, STATISTIC, 3);
         assertTrue(result.exact(), spec);
@@ -79,7 +79,7 @@ class CodedAggregatorTest {
     // interrupted).
     StragglerHook delays =
         StragglerHook.delay(0, straggler, 60_000).and(0, 0, 500).and(0, 1, 500).and(0, 2, 500);
-    AggregatorOptions options = straggling(AggregatorOptions.defaults(), delays);
+    AggregatorOptions options = straggling(EngineTestSupport.options(), delays);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS), AggregationStrategy.parse(spec), options)) {
@@ -130,7 +130,7 @@ class CodedAggregatorTest {
   @Test
   void bspWaitsForTheStraggler(JavaSparkContext jsc) {
     AggregatorOptions options =
-        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, 2, 3_000));
+        straggling(EngineTestSupport.options(), StragglerHook.delay(0, 2, 3_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(data(jsc, RECORDS, TASKS), AggregationStrategy.bsp(), options)) {
       AggregateResult result = engine.aggregate(1.0, STATISTIC, 3);
@@ -154,7 +154,7 @@ class CodedAggregatorTest {
       hook = hook.and(1, task, 5_000);
     }
     AggregatorOptions options =
-        straggling(AggregatorOptions.defaults().withCancelStragglers(false), hook);
+        straggling(EngineTestSupport.options().withCancelStragglers(false), hook);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(data(jsc, RECORDS, TASKS), AggregationStrategy.frc(1), options)) {
       AggregateResult first = engine.aggregate(1.0, STATISTIC, 3);
@@ -174,7 +174,7 @@ class CodedAggregatorTest {
       throws InterruptedException {
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
-            data(jsc, 40, TASKS), AggregationStrategy.cyclic(1), AggregatorOptions.defaults())) {
+            data(jsc, 40, TASKS), AggregationStrategy.cyclic(1), EngineTestSupport.options())) {
       Set<Long> accumulators = new java.util.HashSet<>();
       Set<Long> broadcasts = new java.util.HashSet<>();
       for (int i = 0; i < 200; i++) {
@@ -202,7 +202,7 @@ class CodedAggregatorTest {
     // Task 0, the other copy of group {0, 1}, is slow, so the iteration needs task 1 until it
     // fails; Spark (local mode: no retries) aborts the job, and the engine reruns what it needs.
     AggregatorOptions options =
-        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, 0, 1_000));
+        straggling(EngineTestSupport.options(), StragglerHook.delay(0, 0, 1_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(data(jsc, RECORDS, TASKS), AggregationStrategy.frc(1), options)) {
       AggregateResult result = engine.aggregate(1.0, failsOnTask1, 3);
@@ -227,7 +227,7 @@ class CodedAggregatorTest {
         };
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
-            data(jsc, RECORDS, TASKS), AggregationStrategy.bsp(), AggregatorOptions.defaults())) {
+            data(jsc, RECORDS, TASKS), AggregationStrategy.bsp(), EngineTestSupport.options())) {
       UndecodableIterationException e =
           assertThrows(
               UndecodableIterationException.class, () -> engine.aggregate(1.0, failsOnTask2, 3));
@@ -236,7 +236,7 @@ class CodedAggregatorTest {
       assertTrue(e.getMessage().contains("simulated failure of task 2"), e.getMessage());
     }
     AggregatorOptions approximate =
-        AggregatorOptions.defaults().withApproximateWhenUndecodable(true);
+        EngineTestSupport.options().withApproximateWhenUndecodable(true);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(data(jsc, RECORDS, TASKS), AggregationStrategy.bsp(), approximate)) {
       AggregateResult result = engine.aggregate(1.0, failsOnTask2, 3);
@@ -252,7 +252,7 @@ class CodedAggregatorTest {
   @Test
   void approximateBspIsUnbiasedOverWhichBlockIsLostForGood(JavaSparkContext jsc) {
     AggregatorOptions approximate =
-        AggregatorOptions.defaults().withApproximateWhenUndecodable(true);
+        EngineTestSupport.options().withApproximateWhenUndecodable(true);
     double[] mean = new double[3];
     for (int lost = 0; lost < TASKS; lost++) {
       int failing = lost;
@@ -286,7 +286,7 @@ class CodedAggregatorTest {
     // Tasks 0 and 1 are still running when Spark aborts the job over tasks 2 and 3, so none has
     // finished: the error still names the blocks lost with the failed tasks, not every block.
     AggregatorOptions slowGroup =
-        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, 0, 5_000).and(0, 1, 5_000));
+        straggling(EngineTestSupport.options(), StragglerHook.delay(0, 0, 5_000).and(0, 1, 5_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(data(jsc, RECORDS, TASKS), AggregationStrategy.frc(1), slowGroup)) {
       UndecodableIterationException e =
@@ -301,7 +301,7 @@ class CodedAggregatorTest {
   void countsRecordsPerBlockIncludingEmptyBlocks(JavaSparkContext jsc) {
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
-            data(jsc, 3, TASKS), AggregationStrategy.cyclic(1), AggregatorOptions.defaults())) {
+            data(jsc, 3, TASKS), AggregationStrategy.cyclic(1), EngineTestSupport.options())) {
       long[] counts = engine.blockRecords();
       assertEquals(3, java.util.Arrays.stream(counts).sum());
       assertEquals(
@@ -322,7 +322,7 @@ class CodedAggregatorTest {
           }
         };
     jsc.sc().addSparkListener(listener);
-    AggregatorOptions options = AggregatorOptions.defaults().withWorkload("lr", 100);
+    AggregatorOptions options = EngineTestSupport.options().withWorkload("lr", 100);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(data(jsc, RECORDS, TASKS), AggregationStrategy.cyclic(1), options)) {
       engine.aggregate(1.0, STATISTIC, 3);

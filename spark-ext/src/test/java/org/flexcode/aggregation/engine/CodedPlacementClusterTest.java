@@ -47,7 +47,7 @@ class CodedPlacementClusterTest {
     for (AggregationStrategy strategy :
         List.of(AggregationStrategy.cyclic(2), AggregationStrategy.frc(2))) {
       try (CodedAggregator<Double> engine =
-          CodedAggregator.create(data(jsc, 600, 6), strategy, AggregatorOptions.defaults())) {
+          CodedAggregator.create(data(jsc, 600, 6), strategy, EngineTestSupport.options())) {
         GradientCode code = engine.code();
         for (int block = 0; block < code.numTasks(); block++) {
           Set<String> executors = new HashSet<>();
@@ -90,7 +90,7 @@ class CodedPlacementClusterTest {
         };
     StragglerInjector injector =
         new StragglerInjector(StragglerPattern.parse("persistent:k=1,factor=3"), 1);
-    AggregatorOptions options = AggregatorOptions.defaults().withInjector(injector);
+    AggregatorOptions options = EngineTestSupport.options().withInjector(injector);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(data(jsc, 600, 6), AggregationStrategy.bsp(), options)) {
       Set<String> executors = new HashSet<>();
@@ -113,7 +113,7 @@ class CodedPlacementClusterTest {
     assertTrue(eventually(180_000, () -> SparkInternals.executors(jsc.sc()).size() == 3));
     List<PartialResult> arrivals = new CopyOnWriteArrayList<>();
     EngineTestHooks.watchArrivals(arrivals::add);
-    AggregatorOptions options = AggregatorOptions.defaults().withInlineMaxBytes(0);
+    AggregatorOptions options = EngineTestSupport.options().withInlineMaxBytes(0);
     try {
       for (String spec : List.of("bsp", "steal:r=2,chunks=2", "frc:s=2")) {
         arrivals.clear();

@@ -3,6 +3,7 @@ package org.flexcode.aggregation.engine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.spark.SparkConf;
 import org.apache.spark.TaskKilled;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -17,6 +18,15 @@ import org.flexcode.aggregation.EngineTestHooks;
 public final class EngineTestSupport {
 
   private EngineTestSupport() {}
+
+  /**
+   * The engine's default options overridden by the {@code spark.flexcode.*} system properties, as a
+   * SparkConf reads them: {@code -Dflexcode.test.jvmArgs=-Dspark.flexcode.results.inlineMaxBytes=0}
+   * runs every engine test with its results held on the executors.
+   */
+  public static AggregatorOptions options() {
+    return AggregatorOptions.fromConf(new SparkConf());
+  }
 
   /**
    * {@code options}, after installing {@code hook} for the engines created next; the test classes
@@ -65,13 +75,25 @@ public final class EngineTestSupport {
   /** Records which partitions' tasks started, and in which stage. */
   public static final class TaskStarts extends SparkListener {
     final List<int[]> stageAndPartition = new CopyOnWriteArrayList<>();
+    private final java.util.Set<Integer> engineStages =
+        java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    @Override
+    public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart jobStart) {
+      String tags = jobStart.properties().getProperty("spark.job.tags");
+      if (tags != null && tags.matches("(.*,)?flexcode-.*")) { // not a combine job's stages
+        jobStart.stageInfos().foreach(info -> engineStages.add(info.stageId()));
+      }
+    }
 
     @Override
     public void onTaskStart(org.apache.spark.scheduler.SparkListenerTaskStart start) {
-      stageAndPartition.add(new int[] {start.stageId(), start.taskInfo().partitionId()});
+      if (engineStages.contains(start.stageId())) {
+        stageAndPartition.add(new int[] {start.stageId(), start.taskInfo().partitionId()});
+      }
     }
 
-    /** The stages in which a task of {@code partition} started. */
+    /** The stages of the engine's task jobs in which a task of {@code partition} started. */
     public java.util.Set<Integer> stagesOf(int partition) {
       return stageAndPartition.stream()
           .filter(sp -> sp[1] == partition)

@@ -9,7 +9,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
-import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.Tag;
@@ -55,7 +54,7 @@ class InterruptibleComputeTest {
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS),
             AggregationStrategy.parse("ignore:b=1"),
-            AggregatorOptions.defaults())) {
+            EngineTestSupport.options())) {
       long blockSize = engine.blockRecords()[SLOW_BLOCK];
       AggregateResult result = engine.aggregate(1.0, SPINNING, 2);
       assertTrue(result.record().cancelledTasks().contains(SLOW_BLOCK), "" + result.record());

@@ -50,7 +50,7 @@ class ModelBroadcastReleaseTest {
     for (int task = 0; task < 16; task++) {
       slowSecondIteration = slowSecondIteration.and(1, task, 3_000); // cancelled while asleep
     }
-    AggregatorOptions options = straggling(AggregatorOptions.defaults(), slowSecondIteration);
+    AggregatorOptions options = straggling(EngineTestSupport.options(), slowSecondIteration);
     try (CapturedLog errors = CapturedLog.attachToRoot(Level.ERROR)) {
       CodedAggregator<Double> engine =
           CodedAggregator.create(

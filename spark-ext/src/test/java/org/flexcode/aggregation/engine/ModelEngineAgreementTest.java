@@ -109,7 +109,7 @@ class ModelEngineAgreementTest {
       }
     }
     AggregatorOptions options =
-        straggling(AggregatorOptions.defaults().withNumTasks(TASKS), hookOf(delays));
+        straggling(EngineTestSupport.options().withNumTasks(TASKS), hookOf(delays));
     DecisionReplay model = new DecisionReplay(bound);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(data(jsc, RECORDS, TASKS), strategy, options)) {
@@ -146,7 +146,7 @@ class ModelEngineAgreementTest {
       }
     }
     AggregatorOptions options =
-        straggling(AggregatorOptions.defaults().withNumTasks(TASKS), hookOf(delays));
+        straggling(EngineTestSupport.options().withNumTasks(TASKS), hookOf(delays));
     DecisionReplay model = new DecisionReplay(strategy.bind(TASKS, equalBlocks()));
     boolean lateApplied = false;
     try (CodedAggregator<Double> engine =
@@ -199,7 +199,7 @@ class ModelEngineAgreementTest {
           }
         });
     AggregatorOptions options =
-        straggling(AggregatorOptions.defaults().withNumTasks(TASKS), hookOf(delays));
+        straggling(EngineTestSupport.options().withNumTasks(TASKS), hookOf(delays));
     Set<String> modes = new TreeSet<>();
     try (CodedAggregator<Double> engine = CodedAggregator.create(dealt(jsc), strategy, options)) {
       assertEquals(tasks, engine.code().numTasks(), spec + ": two copies of six chunks");

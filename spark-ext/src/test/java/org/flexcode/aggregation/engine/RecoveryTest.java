@@ -33,7 +33,7 @@ class RecoveryTest {
   @Test
   void resubmitsWhenTheCodeCanDoWithoutTheFailedTasks() {
     Arrivals arrivals = arrivals(new int[] {0}, new int[] {2});
-    Recovery recovery = new Recovery(BOUND, LAYOUT, AggregatorOptions.defaults(), RECORDS);
+    Recovery recovery = new Recovery(BOUND, LAYOUT, EngineTestSupport.options(), RECORDS);
 
     assertTrue(recovery.shouldResubmit(ABORTED, 0, arrivals));
     assertFalse(recovery.shouldResubmit(ABORTED, 3, arrivals), "at most maxResubmits");
@@ -43,7 +43,7 @@ class RecoveryTest {
   @Test
   void failsNamingTheBlocksOnlyTheFailedTasksHeld() {
     Arrivals arrivals = arrivals(new int[] {}, new int[] {2, 3});
-    Recovery recovery = new Recovery(BOUND, LAYOUT, AggregatorOptions.defaults(), RECORDS);
+    Recovery recovery = new Recovery(BOUND, LAYOUT, EngineTestSupport.options(), RECORDS);
 
     assertFalse(recovery.shouldResubmit(ABORTED, 0, arrivals));
     UndecodableIterationException e =
@@ -57,7 +57,7 @@ class RecoveryTest {
   void approximatesWhenAsked() {
     Arrivals arrivals = arrivals(new int[] {0, 1}, new int[] {2, 3});
     AggregatorOptions approximate =
-        AggregatorOptions.defaults().withApproximateWhenUndecodable(true);
+        EngineTestSupport.options().withApproximateWhenUndecodable(true);
     Recovery recovery = new Recovery(BOUND, LAYOUT, approximate, RECORDS);
 
     Decision decision = recovery.giveUp(0, arrivals, ABORTED);
@@ -82,7 +82,7 @@ class RecoveryTest {
         new Recovery(
             ignore.bind(code, records),
             new TaskLayout(code, ShadowSpec.NONE),
-            AggregatorOptions.defaults().withApproximateWhenUndecodable(true),
+            EngineTestSupport.options().withApproximateWhenUndecodable(true),
             records);
     Decision decision = recovery.giveUp(0, arrivals(new int[] {0, 1}, new int[] {2, 3}), ABORTED);
     assertEquals(80.0 / 40.0, decision.recordScale(), 1e-12);
@@ -100,7 +100,7 @@ class RecoveryTest {
         new Recovery(
             gcdc.bind(code, records),
             layout,
-            AggregatorOptions.defaults().withApproximateWhenUndecodable(true),
+            EngineTestSupport.options().withApproximateWhenUndecodable(true),
             records);
     // every task caches all 4 blocks; in the home clusters tasks 0 and 2 compute blocks {0, 1}
     assertEquals(4, layout.blocksOf(0).length);

@@ -23,7 +23,6 @@ import org.apache.spark.SparkContext;
 import org.apache.spark.SparkException;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.aggregation.AggregationStrategy;
-import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.EngineTestHooks;
 import org.flexcode.aggregation.IterationCancelledException;
 import org.flexcode.stragglers.StragglerHook;
@@ -145,7 +144,7 @@ class UserCancellationTest {
           CodedAggregator.create(
               data(jsc, RECORDS, BLOCKS),
               AggregationStrategy.parse(spec),
-              straggling(AggregatorOptions.defaults(), blockedFrom(BLOCKED)));
+              straggling(EngineTestSupport.options(), blockedFrom(BLOCKED)));
       CodedAggregator<Double> running = engine;
       thrown =
           assertThrows(

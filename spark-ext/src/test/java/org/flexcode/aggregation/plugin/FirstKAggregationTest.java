@@ -59,7 +59,7 @@ class FirstKAggregationTest {
     for (int it = 0; it < MODELS.length; it++) {
       slow = slow.and(it, SLOW, 60_000);
     }
-    AggregatorOptions options = straggling(AggregatorOptions.defaults(), slow);
+    AggregatorOptions options = straggling(EngineTestSupport.options(), slow);
     JavaRDD<Double> input = data(jsc, RECORDS, TASKS);
     List<List<Double>> blocks = input.glom().collect();
     try (CodedAggregator<Double> engine =

@@ -79,7 +79,7 @@ class AutoAggregationTest {
   @Test
   void switchesFromBspToATolerantModeWhenAStragglerAppearsAndBack(JavaSparkContext jsc) {
     double[] bsp = bspSum(jsc);
-    AggregatorOptions options = straggling(AggregatorOptions.defaults(), timeline());
+    AggregatorOptions options = straggling(EngineTestSupport.options(), timeline());
     List<IterationRecord> records = new ArrayList<>();
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
@@ -141,7 +141,7 @@ class AutoAggregationTest {
             // floor 0.75: leaving out the 4 chunk tasks queued behind local[4]'s cores (half
             // the records) would be predicted faster than waiting for them
             AggregationStrategy.parse("auto:chunks=2,floor=0.75"),
-            straggling(AggregatorOptions.defaults(), even))) {
+            straggling(EngineTestSupport.options(), even))) {
       jsc.sc().addSparkListener(starts);
       for (int it = 0; it < iterations; it++) {
         AggregateResult result = engine.aggregate(1.0 + it, STATISTIC, 3);
@@ -201,7 +201,7 @@ class AutoAggregationTest {
   private static double[] bspSum(JavaSparkContext jsc) {
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
-            data(jsc, RECORDS, BLOCKS), AggregationStrategy.bsp(), AggregatorOptions.defaults())) {
+            data(jsc, RECORDS, BLOCKS), AggregationStrategy.bsp(), EngineTestSupport.options())) {
       return engine.aggregate(1.0, STATISTIC, 3).values();
     }
   }

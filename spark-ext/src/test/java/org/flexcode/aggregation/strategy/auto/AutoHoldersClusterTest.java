@@ -16,6 +16,7 @@ import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.engine.CodedAggregator;
+import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.spark.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
@@ -44,7 +45,7 @@ class AutoHoldersClusterTest {
     // chunk 0's home task holds its executor's one core for 3 s in iteration 0 (bsp, chunk tasks):
     // the chunks pending behind it go to their other holders
     AggregatorOptions options =
-        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, 0, 3_000));
+        straggling(EngineTestSupport.options(), StragglerHook.delay(0, 0, 3_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, 600, 3),

@@ -21,6 +21,7 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.EngineTestHooks;
 import org.flexcode.aggregation.engine.CodedAggregator;
+import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
@@ -60,7 +61,7 @@ class FlexrrAggregationTest {
   /** Both copies of chunk {@link #SLOW} sleep {@code ms} in iteration 0. */
   private static AggregatorOptions slowChunk(long ms) {
     return straggling(
-        AggregatorOptions.defaults(), StragglerHook.delay(0, SLOW, ms).and(0, CHUNKS + SLOW, ms));
+        EngineTestSupport.options(), StragglerHook.delay(0, SLOW, ms).and(0, CHUNKS + SLOW, ms));
   }
 
   /** The model of iteration {@code it}: never 0, so that every result's model shows in the sum. */

@@ -16,6 +16,7 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.EngineTestHooks;
 import org.flexcode.aggregation.engine.CodedAggregator;
+import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
@@ -58,10 +59,10 @@ class GcdcAggregationTest {
     double[] bsp;
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
-            data(jsc, RECORDS, TASKS), AggregationStrategy.bsp(), AggregatorOptions.defaults())) {
+            data(jsc, RECORDS, TASKS), AggregationStrategy.bsp(), EngineTestSupport.options())) {
       bsp = engine.aggregate(MODEL, STATISTIC, 3).values();
     }
-    AggregatorOptions options = straggling(AggregatorOptions.defaults(), slowZeroAndTwo());
+    AggregatorOptions options = straggling(EngineTestSupport.options(), slowZeroAndTwo());
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS), AggregationStrategy.parse("gcdc"), options)) {
@@ -90,7 +91,7 @@ class GcdcAggregationTest {
 
   @Test
   void roundsTheTaskCountToClustersTimesSPlusOneAndRefusesAnotherShape(JavaSparkContext jsc) {
-    AggregatorOptions six = AggregatorOptions.defaults().withNumTasks(6);
+    AggregatorOptions six = EngineTestSupport.options().withNumTasks(6);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, 6), AggregationStrategy.parse("gcdc:clusters=2"), six)) {

@@ -16,6 +16,7 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.EngineTestHooks;
 import org.flexcode.aggregation.engine.CodedAggregator;
+import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
@@ -57,7 +58,7 @@ class AutoIgnoreAggregationTest {
 
   @Test
   void raisesBWhenATaskTurnsSlowAndLowersItWhenTheTaskRecovers(JavaSparkContext jsc) {
-    AggregatorOptions options = straggling(AggregatorOptions.defaults(), timeline());
+    AggregatorOptions options = straggling(EngineTestSupport.options(), timeline());
     List<IterationRecord> records = new ArrayList<>();
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(

@@ -56,7 +56,7 @@ class ShadowAggregationTest {
     jsc.sc().addSparkListener(listener);
     int straggler = 2;
     AggregatorOptions options =
-        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, straggler, 60_000));
+        straggling(EngineTestSupport.options(), StragglerHook.delay(0, straggler, 60_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS), AggregationStrategy.parse("shadow:m=1,f=0.2"), options)) {
@@ -82,7 +82,7 @@ class ShadowAggregationTest {
   void withoutStragglersTheShadowIsNotUsedAndTheSumIsExact(JavaSparkContext jsc) {
     // The shadow itself is slow here, so every primary finishes first.
     AggregatorOptions options =
-        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, SHADOW_TASK, 60_000));
+        straggling(EngineTestSupport.options(), StragglerHook.delay(0, SHADOW_TASK, 60_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS), AggregationStrategy.parse("shadow:m=1,f=0.2"), options)) {
@@ -107,7 +107,7 @@ class ShadowAggregationTest {
             .and(0, SHADOW_TASK, 60_000)
             .and(1, 2, 60_000)
             .and(1, 3, 60_000);
-    AggregatorOptions options = straggling(AggregatorOptions.defaults(), hook);
+    AggregatorOptions options = straggling(EngineTestSupport.options(), hook);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS),
@@ -140,7 +140,7 @@ class ShadowAggregationTest {
             .and(0, SHADOW_TASK, 60_000)
             .and(1, 1, 60_000)
             .and(1, 2, 60_000);
-    AggregatorOptions options = straggling(AggregatorOptions.defaults(), hook);
+    AggregatorOptions options = straggling(EngineTestSupport.options(), hook);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS),
@@ -174,7 +174,7 @@ class ShadowAggregationTest {
       }
     }
     EngineTestSupport.TaskStarts starts = new EngineTestSupport.TaskStarts();
-    AggregatorOptions options = straggling(AggregatorOptions.defaults(), hook);
+    AggregatorOptions options = straggling(EngineTestSupport.options(), hook);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS),
@@ -202,7 +202,7 @@ class ShadowAggregationTest {
     jsc.sc().addSparkListener(ends);
     int straggler = 1;
     AggregatorOptions options =
-        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, straggler, 60_000));
+        straggling(EngineTestSupport.options(), StragglerHook.delay(0, straggler, 60_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS),
@@ -242,7 +242,7 @@ class ShadowAggregationTest {
         CodedAggregator.create(
             data(jsc, RECORDS, TASKS),
             AggregationStrategy.parse("shadow:m=1,f=0.2,late=3"),
-            AggregatorOptions.defaults())) {
+            EngineTestSupport.options())) {
       AggregateResult result = engine.aggregate(1.0, failsOnTask1, 3);
       IterationRecord record = result.record();
       assertTrue(record.failedAttempts() >= 1, record.toString());

@@ -18,6 +18,7 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.EngineTestHooks;
 import org.flexcode.aggregation.engine.CodedAggregator;
+import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
@@ -55,7 +56,7 @@ class SspAggregationTest {
   @ParameterizedTest
   @ValueSource(ints = {1, 2})
   void appliesALateResultOnceAndNeverOlderThanTheStaleness(int k, JavaSparkContext jsc) {
-    AggregatorOptions options = straggling(AggregatorOptions.defaults(), timeline());
+    AggregatorOptions options = straggling(EngineTestSupport.options(), timeline());
     List<IterationRecord> records = new ArrayList<>();
     List<double[]> values = new ArrayList<>();
     try (CodedAggregator<Double> engine =

@@ -62,7 +62,7 @@ public class StealAggregationTest {
     jsc.sc().addSparkListener(ends);
     int slow = 2;
     AggregatorOptions options =
-        straggling(AggregatorOptions.defaults(), StragglerHook.delay(0, slow, 60_000));
+        straggling(EngineTestSupport.options(), StragglerHook.delay(0, slow, 60_000));
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, BLOCKS),
@@ -102,7 +102,7 @@ public class StealAggregationTest {
     // Chunk 1's home copy finishes (after 1.5 s) after its late copy, while the iteration still
     // waits for chunk 0: both copies of chunk 1 arrive, one counts.
     StragglerHook delays = StragglerHook.delay(0, 0, 60_000).and(0, 1, 1_500).and(0, CHUNKS, 4_000);
-    AggregatorOptions options = straggling(AggregatorOptions.defaults(), delays);
+    AggregatorOptions options = straggling(EngineTestSupport.options(), delays);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
             data(jsc, RECORDS, BLOCKS),
@@ -129,7 +129,7 @@ public class StealAggregationTest {
         CodedAggregator.create(
             data(jsc, RECORDS, BLOCKS),
             AggregationStrategy.parse("steal:r=2,chunks=2,late=50,home=chunks"),
-            AggregatorOptions.defaults())) {
+            EngineTestSupport.options())) {
       jsc.sc().addSparkListener(starts);
       for (int it = 0; it < 3; it++) {
         AggregateResult result = engine.aggregate(1.0 + it, STATISTIC, 3);
@@ -180,7 +180,7 @@ public class StealAggregationTest {
         CodedAggregator.create(
             data(jsc, RECORDS, BLOCKS),
             AggregationStrategy.parse("steal:r=2,chunks=2,home=chunks"),
-            AggregatorOptions.defaults())) {
+            EngineTestSupport.options())) {
       assertArrayEquals(new long[] {100, 100, 100, 100}, engine.blockRecords(), "per input block");
       jsc.sc().env().blockManager().master().removeRdd(engine.codedRddId(), true);
       AggregateResult result = engine.aggregate(3.0, STATISTIC, 3);
@@ -191,7 +191,7 @@ public class StealAggregationTest {
   private static double[] bspSum(JavaSparkContext jsc, double model) {
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(
-            data(jsc, RECORDS, BLOCKS), AggregationStrategy.bsp(), AggregatorOptions.defaults())) {
+            data(jsc, RECORDS, BLOCKS), AggregationStrategy.bsp(), EngineTestSupport.options())) {
       return engine.aggregate(model, STATISTIC, 3).values();
     }
   }
