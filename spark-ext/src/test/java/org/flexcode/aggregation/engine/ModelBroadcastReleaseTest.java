@@ -129,7 +129,7 @@ class ModelBroadcastReleaseTest {
     @Override
     public void merge(AccumulatorV2<Long, Long> other) {
       BUSY.countDown();
-      sleep(SCHEDULER_BUSY_MS);
+      sleep(SCHEDULER_BUSY_MS); // task work: holds Spark's scheduler thread, which merges updates
       sum += other.value();
     }
 
