@@ -1,5 +1,8 @@
 package org.flexcode.spark;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * Releases of Spark resources (unpersisting an RDD, destroying a broadcast) from a thread that may
  * have been interrupted, as a fit's thread is when the user interrupts it (Spark Connect's
@@ -10,6 +13,8 @@ package org.flexcode.spark;
  * still sees the interrupt.
  */
 public final class UninterruptedRelease {
+
+  private static final Logger LOG = LoggerFactory.getLogger(UninterruptedRelease.class);
 
   private UninterruptedRelease() {}
 
@@ -23,5 +28,32 @@ public final class UninterruptedRelease {
         Thread.currentThread().interrupt();
       }
     }
+  }
+
+  /**
+   * Runs every one of {@code releases} in order, as {@link #run} does, also after an earlier one
+   * failed (each failure is logged with {@code owner}); then throws the first failure with the
+   * others suppressed, so that one failed release never leaves the next resource held.
+   */
+  public static void runAll(String owner, Runnable... releases) {
+    run(
+        () -> {
+          RuntimeException first = null;
+          for (Runnable release : releases) {
+            try {
+              release.run();
+            } catch (RuntimeException e) {
+              LOG.warn("FlexCode: releasing the resources of {}: a release failed", owner, e);
+              if (first == null) {
+                first = e;
+              } else {
+                first.addSuppressed(e);
+              }
+            }
+          }
+          if (first != null) {
+            throw first;
+          }
+        });
   }
 }

@@ -20,7 +20,6 @@ import org.flexcode.aggregation.IterationDetail;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.LaunchSource;
 import org.flexcode.aggregation.PartialResult;
-import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.TaskLayout;
 import org.flexcode.aggregation.UndecodableIterationException;
 import org.flexcode.coding.GradientCode;
@@ -116,18 +115,22 @@ public final class CodedAggregator<T> implements AutoCloseable {
         LayoutProvider.of(this.strategy)
             .map(source -> source.<T>layOut(input, executors))
             .orElseGet(() -> new CodedLayout<>(input));
-    int n = data.data().getNumPartitions();
-    this.code = this.strategy.code(n);
-    ShadowSpec shadows = this.strategy.shadows();
+    this.code = this.strategy.code(data.data().getNumPartitions());
     this.layout =
-        new TaskLayout(code, this.strategy.cachedBlocks(code), shadows, data.blockWorth());
-    warnIfUncoloured(shadows, colouring);
-    this.coded =
-        cache(data.data(), colouring, data.locations(layout, code.stragglerTolerance() + 1));
-    BlockCounts counts = data.cache(coded, n);
-    this.blockRecords = counts.blockRecords();
+        new TaskLayout(
+            code, this.strategy.cachedBlocks(code), this.strategy.shadows(), data.blockWorth());
+    CodedCache<T> cache =
+        CodedCache.build(
+            data,
+            layout,
+            code.describe(),
+            colouring,
+            data.locations(layout, code.stragglerTolerance() + 1),
+            options.storageLevel(),
+            this.strategy.describe());
+    this.coded = cache.coded();
+    this.blockRecords = cache.counts().blockRecords();
     this.inputBlockRecords = data.inputBlockRecords(blockRecords);
-    logShadows(shadows, counts);
 
     this.accumulator = new PartialResultAccumulator();
     SparkInternals.registerCountingFailures(jsc.sc(), accumulator);
@@ -209,14 +212,6 @@ public final class CodedAggregator<T> implements AutoCloseable {
         run = null;
       }
     }
-  }
-
-  /** The coded layout of {@code data}, named and persisted (cached when first counted). */
-  private CodedRDD<T> cache(JavaRDD<T> data, Colouring<T> colouring, String[] locations) {
-    CodedRDD<T> rdd = new CodedRDD<>(data.rdd(), layout, code.describe(), colouring, locations);
-    rdd.setName("FlexCode coded data, " + code.describe());
-    rdd.persist(options.storageLevel());
-    return rdd;
   }
 
   /**
@@ -350,26 +345,6 @@ public final class CodedAggregator<T> implements AutoCloseable {
         sum, decision.exact(), record, detail == null ? List.of() : List.of(detail));
   }
 
-  private static void logShadows(ShadowSpec shadows, BlockCounts counts) {
-    if (shadows.count() > 0) {
-      LOG.info(
-          "FlexCode: {} shadow tasks hold {} selected records ({} selector, f={})",
-          shadows.count(),
-          counts.shadowRecords(),
-          shadows.selector(),
-          shadows.fraction());
-    }
-  }
-
-  private void warnIfUncoloured(ShadowSpec shadows, Colouring<T> colouring) {
-    if (shadows.count() > 0 && colouring == null) {
-      LOG.warn(
-          "FlexCode: {} without a colouring for these records: every record has one colour, so"
-              + " the shadows' subsets are uniform random",
-          strategy.describe());
-    }
-  }
-
   /**
    * Broadcasts {@code model} of iteration {@code it} as bytes, destroying the earlier broadcasts no
    * job can read any more ({@link ModelBroadcasts}).
@@ -447,14 +422,13 @@ public final class CodedAggregator<T> implements AutoCloseable {
     closed = true;
     accumulator.setSink(null);
     jsc.sc().removeSparkListener(listener);
-    UninterruptedRelease.run(
-        () -> {
-          lingering.close();
-          submitter.cancelAll();
-          broadcasts.close();
-          held.close();
-          coded.unpersist(false);
-          data.close();
-        });
+    UninterruptedRelease.runAll(
+        "engine " + engineNumber,
+        lingering::close,
+        submitter::cancelAll,
+        broadcasts::close,
+        held::close,
+        () -> coded.unpersist(false),
+        data::close);
   }
 }
