@@ -9,70 +9,20 @@ import org.flexcode.adaptive.ModeChoice.Mode;
 import org.flexcode.adaptive.ModeChoice.Predictions;
 
 /**
- * {@code auto}'s choice before each iteration among the modes one cached {@code steal} layout
- * supports ({@link Mode}): {@code bsp}, {@code steal} and {@code ignore:b} (the last never when the
- * user asks for exact sums).
- *
- * <p>The input is each home chunk's observed time (ms from the iteration's submission to its
- * arrival) over the last {@code window} iterations, and which worker holds each home chunk (the
- * executor; in local mode, with one executor, each chunk is its own worker: a core). For each
- * iteration i of the history let S_g be worker g's span (the latest of its home chunks), R_g its
- * records, R = sum R_g and o_i the iteration's fixed cost; the model predicts, in ms per full pass
- * over the data:
- *
- * <ul>
- *   <li>bsp: mean over i of (max(max_g S_g, F_i) + o_i): every chunk is waited for (at its home or
- *       on a holder that took it). F_i ({@link WorkerPace}) is 0 unless iteration i left chunks out
- *       (censored) while a worker's own time (below) was over 1.5 x the median worker's: then the
- *       end of the last iteration that waited for every chunk, since the spans of an iteration that
- *       did not wait understate a wait;
- *   <li>steal: mean over i of (max(B_i, min(max(t_max, F_i), c t_med)) + o_i). B_i = R / sum_g (R_g
- *       / S_g) is perfect balancing (the model's {@code balanced} rule), each worker computing at
- *       its observed rate R_g / S_g, idle holders taking the slow workers' pending chunks; but work
- *       already running on a slow worker is only copied once it has run a multiple of the median
- *       time t_med, so the iteration cannot end before the slowest chunk's time t_max capped at c
- *       t_med. With one chunk per block c = late + 1: a chunk is copied after {@code late} x t_med
- *       and the copy takes about t_med more. With k > 1 chunks per block the home work runs as
- *       block tasks while nobody straggles (t_med a block's time), and idle holders take a slow
- *       block's chunks, one each, after {@link CopyThresholds#IDLE_TAKEOVER} x t_med, each taking
- *       t_med / k: c = min(late + 1, IDLE_TAKEOVER + 1 / k). With even times steal predicts what
- *       bsp does (t_max), so bsp is kept;
- *   <li>ignore:b (b from 1 up to the largest that keeps {@code floor} of the records): sum over i
- *       of (T_i(b) + o_i) / sum over i of q_i(b), T_i(b) the own time of all workers but the b
- *       slowest and q_i(b) the progress such an iteration keeps, an exact one's being 1: once the
- *       engine has reported the workers' gradients ({@link #observeGradients}), the q(b) their
- *       spread allows ({@link GradientSpread}: near 1 when the workers' gradients agree, as on data
- *       shuffled into blocks); until then the share of the records the kept workers hold, as {@link
- *       BackupChooser} discounts; the largest b within {@link BackupChooser#TIE} of the lowest is
- *       kept (one too small waits out a straggler that appears, as {@code auto} did twice under
- *       markov at b = 1 in the bench at c4aae47 (docs/BENCHMARKS.md), 2.1 s each, while one too
- *       large costs the little progress the spread allows). A worker's own time ({@link
- *       WorkerPace}) is what its own home chunks take at the rate it showed, whichever worker's
- *       home the chunks it ran were ({@link #observe(TaskTimes, int[])}): in bsp and steal holders
- *       take a slow worker's pending chunks, so every span ends near the iteration's end while the
- *       own times still show who is slow (ignore runs home copies at home).
- * </ul>
- *
- * All three predictions come from the same per-chunk home times, whichever mode ran, so a mode that
- * has not run is estimated from the others' times: under steal or ignore a slow worker's home copy
- * may be superseded or cancelled, its time then only known to exceed the moment the iteration ended
- * (censored); it counts at the larger of that bound and its last observed time, however old ({@link
- * #FOREVER}), so a persistent straggler stays slow in the estimate while it is worked around, and a
- * recovered one is seen as soon as its home copy finishes first again.
- *
- * <p>Each prediction is then scaled by what its mode measured ({@link ModeCalibration}): the
- * median, over the last 2 x {@code window} iterations the mode ran, of the measured iteration ms
- * over the ms forecast for it (1 for a mode that has not yet run {@link ModeCalibration#MIN_RATIOS}
- * such iterations). A measured factor stands until newer ratios replace it: forgotten after 4 x
- * window iterations, as it was, steal's came back to 1 and {@code auto} ran steal again for three
- * iterations to measure it anew (the bench at 6eb93cc under power-law, iterations 28-30, 802-1,001
- * ms against ignore's ~730). A ratio counts only when the history it was forecast from was steady
- * (each iteration's term within 25% of their mean): across a straggler's arrival or recovery the
- * forecast is wrong by the change, not by the model. So costs the model misses (a copy's launch and
- * kill, the wait for a quorum) and a mode's forecast from the other modes' observations (bsp's from
- * iterations where holders took a straggler's chunks) are corrected by what the mode did.
- *
- * <p>Switching, with 10% hysteresis: {@link ModeSwitching}. Without history the mode is bsp.
+ * {@code auto}'s choice, before each iteration, among the modes one cached {@code steal} layout
+ * supports ({@link Mode}): {@code bsp}, {@code steal} and {@code ignore:b} (never ignore when the
+ * user asks for exact sums). The fastest mode depends on the straggler pattern, which is not known
+ * in advance, so each is predicted, in ms per full pass over the data, from the same home-chunk
+ * times of the last {@code window} iterations, whichever mode ran: bsp waits for the slowest
+ * worker; steal lies between perfect balancing and the moment a slow worker's running chunk gets
+ * copied; ignore:b drops the b slowest workers and is divided by the progress such an iteration
+ * keeps ({@link GradientSpread}). Workers are timed by the chunks they ran ({@link WorkerPace}). A
+ * home chunk another mode cut short counts at the larger of its cut and its last observed time
+ * ({@link #FOREVER}), so a straggler being worked around stays slow in the estimate. Each
+ * prediction is scaled by what its mode measured against its forecasts ({@link ModeCalibration}),
+ * so costs the model misses are corrected by what the mode did. Switching, with 10% hysteresis:
+ * {@link ModeSwitching}; without history the mode is bsp. The formulas and the runs behind them:
+ * docs/strategies/auto.md; results: docs/BENCHMARKS.md, section Also asked.
  *
  * <p>Plain Java, not thread-safe: the engine's driver thread calls it.
  */
@@ -84,10 +34,10 @@ public final class ModeChooser {
   /**
    * How long a censored chunk's (and a worker's) last observation stands in for it: until a newer
    * one replaces it. Aged out, a straggler that ignore or steal has long worked around would look
-   * only as slow as the cut, and bsp and steal would look cheap (the bench at 49c084a: under a
-   * persistent straggler {@code auto} left ignore:b=1 for steal and bsp at iteration 25, 20
-   * iterations after it last saw the straggler finish). A recovered worker is seen again when one
-   * of its home chunks finishes before the cut.
+   * only as slow as the cut, and bsp and steal would look cheap: under a persistent straggler
+   * {@code auto} then left ignore for steal and bsp long after it last saw the straggler finish
+   * (docs/strategies/auto.md). A recovered worker is seen again when one of its home chunks
+   * finishes before the cut.
    */
   static final int FOREVER = Integer.MAX_VALUE / 4;
 
