@@ -67,7 +67,9 @@ final class BenchRunner {
    * applications (one row each, two warm-up iterations), the first measured row was still warming
    * (mllib-tuned under ideal: 1.4 s falling to 0.9 s over six iterations; mllib+speculation 1.0 s
    * falling to 0.8 s over twenty). The warm-up does not lower mllib-tuned's CPU under ideal (64-71%
-   * with it): that is Spark's own work for its 72 tasks per iteration (docs/BENCHMARKS.md).
+   * with it): that is Spark's own work for its 72 tasks per iteration
+   * (docs/archive/BENCHMARKS-journal.md, 2026-11-24, "the same run with a 16-iteration application
+   * warm-up").
    */
   static final int APPLICATION_WARM_UP_ITERATIONS = 16;
 
@@ -84,9 +86,9 @@ final class BenchRunner {
    * Iterations an inexact FlexCode row runs past {@code iterations} (10%, at least 1), so that its
    * time to the target is measured: the target is the exact rows' loss after {@code iterations},
    * which an inexact row reaches a little later. An ignore iteration made 0.94-0.99 of an exact
-   * one's progress in the emulated benches of docs/BENCHMARKS.md (its progress by the workers'
-   * gradients' spread), so 30 iterations fall 0.3-1.8 short. Only the time to target reads them
-   * ({@link Run#beyond}).
+   * one's progress in the emulated benches of docs/archive/BENCHMARKS-journal.md (its progress by
+   * the workers' gradients' spread), so 30 iterations fall 0.3-1.8 short. Only the time to target
+   * reads them ({@link Run#beyond}).
    */
   static int pastIterations(int iterations) {
     return Math.max(1, (iterations + 9) / 10);

@@ -20,12 +20,13 @@ import org.slf4j.LoggerFactory;
  *   <li>block tasks while the pace is calm: none of the last {@link #CALM} iterations had a
  *       straggler (the engine's sign: an executor {@link SlowExecutors#FACTOR} x slower than the
  *       median, a copy that beat a home copy still running, or an executor avoided). There is no
- *       work to move, and chunk tasks would only pay their launches: in the emulated bench E3 at
- *       55ba9d6 (docs/BENCHMARKS.md), chunk iterations without a straggler took 800-830 ms, block
- *       iterations 680. Nothing seen yet is not calm: the first iterations run chunk tasks until
- *       {@link #CALM} in a row (the cold first not judged) had no straggler. A straggler in the
- *       first iteration, run as block tasks, cost 1,500-1,700 ms against 1,175 as chunk tasks (H1
- *       at a78eb2e);
+ *       work to move, and chunk tasks would only pay their launches: in the emulated 8 x 2 bench,
+ *       chunk iterations without a straggler took 800-830 ms, block iterations 680
+ *       (docs/archive/BENCHMARKS-journal.md, 2026-11-27, "steal's home work", run E3). Nothing seen
+ *       yet is not calm: the first iterations run chunk tasks until {@link #CALM} in a row (the
+ *       cold first not judged) had no straggler, because a straggler in the first iteration, run as
+ *       block tasks, cost 1,500-1,700 ms against 1,175 as chunk tasks (same journal, 2026-11-27,
+ *       "steal's two homes fixed");
  *   <li>otherwise (a straggler seen) chunk tasks, so that its pending chunks move to idle holders
  *       at once, unless their median over their last {@link #WINDOW} such iterations (submission to
  *       decision) is over {@link #APART} x block tasks' (chunks so small that their launches cost
@@ -37,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * block tasks, which gives the comparison its block times. Chunk tasks are presumed faster while
  * stragglers come and go: timing both in turn (three iterations of each) was tried, and under
  * transient stragglers the draws (one iteration 700 ms, the next 1,400) outweighed the homes'
- * difference, so block tasks won as often as not (E4 at 55ba9d6, docs/BENCHMARKS.md).
+ * difference, so block tasks won as often as not (docs/archive/BENCHMARKS-journal.md, 2026-11-27,
+ * "steal's home work", run E4).
  *
  * <p>Plain Java, not thread-safe: the engine's driver thread calls it, and the model's {@code
  * steal} rule runs the same choice on simulated times.

@@ -12,15 +12,15 @@ import org.flexcode.adaptive.ModeChoice.Predictions;
  * lowest prediction replaces the current one only if it is more than 10% lower.
  *
  * <p>A switch to a simpler mode goes on to the mode with the lowest prediction when that is more
- * than 10% below the simpler one's (the simpler one would be left at the next choice): in the bench
- * at 6eb93cc (docs/BENCHMARKS.md) under power-law {@code auto} left steal for bsp with ignore:b=4
- * 12% below both, and that bsp iteration met a straggler (1,643 ms).
+ * than 10% below the simpler one's, because the simpler one would be left at the next choice and
+ * its one iteration may meet a straggler: under power-law {@code auto} once left steal for bsp with
+ * ignore:b=4 12% below both, and that bsp iteration took 1,643 ms.
  *
- * <p>Ignore is not left for an exact mode predicted up to 10% slower, as it was before 91e3ffa: on
- * shuffled data a few workers' records left out cost little progress (the bench at 49c084a under no
- * straggler: ignore:b=4 reached the target in 21.0 s, bsp in 22.6 s, and {@code auto}, kept in bsp,
- * in 23.3 s), and under a persistent straggler the exact modes' predictions rest on its censored
- * times.
+ * <p>Ignore is not left for an exact mode predicted up to 10% slower: on shuffled data a few
+ * workers' records left out cost little progress (under no straggler ignore:b=4 reached the target
+ * in 21.0 s, bsp in 22.6 s, and {@code auto}, kept in bsp, in 23.3 s), and under a persistent
+ * straggler the exact modes' predictions rest on its censored times. The runs:
+ * docs/strategies/auto.md.
  */
 final class ModeSwitching {
 

@@ -65,7 +65,7 @@ public final class StrategyDefaults {
    * (never below two; see {@code CopiesSpec.fittedCopies}). On 8 executors of 2 cores, emulated
    * compute, a third copy lowered {@code slow-worker:p=0.2,max=2} from 0.757x to 0.734x mllib's
    * iteration and persistent from 0.397x to 0.383x, with no extra compute when nobody straggles
-   * (docs/BENCHMARKS.md, 2026-11-27, "steal with a third copy", at e40a91e).
+   * (docs/archive/BENCHMARKS-journal.md, 2026-11-27, "steal with a third copy").
    */
   public static final int STEAL_COPIES = 3;
 

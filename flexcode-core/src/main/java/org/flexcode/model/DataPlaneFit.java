@@ -46,11 +46,17 @@ public final class DataPlaneFit {
   /** The largest relative error the held-out row may show. */
   public static final double TOLERANCE = 0.15;
 
-  /** {@code bsp}'s driver merge+decode on the driver path, d = 65,536 (docs/BENCHMARKS.md). */
+  /**
+   * {@code bsp}'s driver merge+decode on the driver path, d = 65,536
+   * (docs/archive/BENCHMARKS-journal.md, 2026-12-06, "The data plane: bytes to the driver").
+   */
   public static final List<MergeTiming> DRIVER_MERGES =
       List.of(new MergeTiming(16, 0.90), new MergeTiming(64, 3.92));
 
-  /** Mean iteration ms of each contender on both paths, d = 65,536 (docs/BENCHMARKS.md). */
+  /**
+   * Mean iteration ms of each contender on both paths, d = 65,536 (docs/BENCHMARKS.md, section
+   * What-if accuracy).
+   */
   public static final List<IterationPair> MEASURED =
       List.of(
           new IterationPair("bsp", 16, 95.5, 87.3),

@@ -34,9 +34,10 @@ final class FitCalibration {
 
   /**
    * A chunk task's launch cost as a share of a block task's: a log of a job that never ran chunk
-   * tasks cannot show it. FlexCode's own event log (bench at ab82e1b, ctr, emulated, 8 executors)
-   * shows a median of 7 ms for steal's chunk tasks against 29 ms for bsp's block tasks: chunk tasks
-   * start one by one as cores free up, where a job's block tasks all start, and report, at once.
+   * tasks cannot show it. FlexCode's own event log (the bench's run A in docs/whatif.md, ctr,
+   * emulated, 8 executors) shows a median of 7 ms for steal's chunk tasks against 29 ms for bsp's
+   * block tasks: chunk tasks start one by one as cores free up, where a job's block tasks all
+   * start, and report, at once.
    */
   static final double CHUNK_LAUNCH_SHARE = 0.25;
 

@@ -62,7 +62,7 @@ public record AggregatorOptions(
   /**
    * {@link #inlineMaxBytes} by default. The executor path pays a Spark job per iteration: 5.6 ms
    * fitted on local[2], about 200 ms per iteration measured on the bench's standalone cluster
-   * (docs/BENCHMARKS.md); 16 MB reach a driver in about 13 ms at 10 Gbit/s.
+   * (docs/BENCHMARKS.md, section Scale); 16 MB reach a driver in about 13 ms at 10 Gbit/s.
    */
   public static final long DEFAULT_INLINE_MAX_BYTES = 16L * 1024 * 1024;
 

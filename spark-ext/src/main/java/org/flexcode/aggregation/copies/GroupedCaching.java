@@ -14,8 +14,8 @@ import org.flexcode.spark.SparkInternals;
  * location, and reports how many records each held. {@code steal} caches 64 chunks and 192 chunk
  * copies at r=3, chunks=4. One task per partition cost about 20 ms of CPU each on this machine's 16
  * slots over two cores; one task per block for the chunks and two per executor for the copies (16
- * and 16 tasks) took the emulated setup from 2.4-3.1 s to 1.4-2.8 s (docs/BENCHMARKS.md,
- * 2026-11-27, "what steal spends before its first iteration").
+ * and 16 tasks) took the emulated setup from 2.4-3.1 s to 1.4-2.8 s
+ * (docs/archive/BENCHMARKS-journal.md, 2026-11-27, "what steal spends before its first iteration").
  */
 public final class GroupedCaching<T> extends PlanRDD<T, long[]> {
 

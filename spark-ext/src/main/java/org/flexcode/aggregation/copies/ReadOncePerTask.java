@@ -13,9 +13,9 @@ import org.apache.spark.util.TaskCompletionListener;
  * A parent partition's records read once per task attempt, for the several chunks one setup task
  * cuts from the same input block ({@link PieceRDD}). Each chunk reading the block itself fetched
  * and deserialized a block cached on another executor once per chunk, four times at chunks=4: in
- * the emulated bench of docs/BENCHMARKS.md, 2026-11-27, "auto's setup, job by job", the 16 tasks
- * cutting chunks took 371-622 ms each that way, 247-487 ms reading each block once. The task keeps
- * the last partition it read until it ends.
+ * the emulated bench of docs/archive/BENCHMARKS-journal.md, 2026-11-27, "auto's setup, job by job",
+ * the 16 tasks cutting chunks took 371-622 ms each that way, 247-487 ms reading each block once.
+ * The task keeps the last partition it read until it ends.
  */
 final class ReadOncePerTask {
 

@@ -54,17 +54,17 @@ public final class StealSetup {
    * {@code steal}'s chunk copies of {@code input} ({@link ChunkRDD}), read from its chunks ({@link
    * PieceRDD}), which are cached and computed first: each input block is read once per chunk, not
    * once per copy (12 readers per block at r=3, chunks=4, each fetching and deserializing the whole
-   * block: in the real-compute bench (docs/BENCHMARKS.md, 2026-11-27, setup), caching took 7.0-12.5
-   * s that way, 4.6-4.9 s warm with chunks cut once and the setup tasks grouped, bsp's 0.6-2.5 s).
-   * An uncached input is cached, and one task cuts all the chunks of a block (computing the block
-   * once, then reading its cached records), so every chunk of a block reads the same records in the
-   * same order (a shuffle's output order may differ between reads, and chunks are cut by position).
-   * {@link Chunked#release} drops both once the copies are cached; a copy lost later is recomputed
-   * from the input again. Each block's task prefers the block's home executor (of {@code
-   * executors}; none in local mode), where its chunks' home copies are cached next: they read the
-   * chunks locally. Unless {@code cutNow}, the chunks are not cached: the job that caches the home
-   * copies cuts them ({@link #cacheCopies} with {@code homesOnly}: one task per block too), and a
-   * copy made later cuts its chunk from the (pinned) input again.
+   * block: in the real-compute bench (docs/archive/BENCHMARKS-journal.md, 2026-11-27, setup),
+   * caching took 7.0-12.5 s that way, 4.6-4.9 s warm with chunks cut once and the setup tasks
+   * grouped, bsp's 0.6-2.5 s). An uncached input is cached, and one task cuts all the chunks of a
+   * block (computing the block once, then reading its cached records), so every chunk of a block
+   * reads the same records in the same order (a shuffle's output order may differ between reads,
+   * and chunks are cut by position). {@link Chunked#release} drops both once the copies are cached;
+   * a copy lost later is recomputed from the input again. Each block's task prefers the block's
+   * home executor (of {@code executors}; none in local mode), where its chunks' home copies are
+   * cached next: they read the chunks locally. Unless {@code cutNow}, the chunks are not cached:
+   * the job that caches the home copies cuts them ({@link #cacheCopies} with {@code homesOnly}: one
+   * task per block too), and a copy made later cuts its chunk from the (pinned) input again.
    */
   public static <T> Chunked<T> chunk(
       JavaRDD<T> input, StealPlan plan, List<SparkInternals.Executor> executors, boolean cutNow) {
