@@ -105,6 +105,20 @@ public final class SparkInternals {
     return ids;
   }
 
+  /**
+   * Where the scheduler would run partition {@code partition} of {@code rdd}: the executors caching
+   * it, else its own or its narrow ancestors' preferred locations, as location strings ({@code
+   * SparkContext.getPreferredLocs} is {@code private[spark]}). Driver side.
+   */
+  public static List<String> preferredLocations(SparkContext sc, RDD<?> rdd, int partition) {
+    List<String> locations = new ArrayList<>();
+    scala.collection.Seq<?> preferred = sc.getPreferredLocs(rdd, partition);
+    for (Object location : JavaConverters.seqAsJavaList(preferred)) {
+      locations.add(location.toString());
+    }
+    return locations;
+  }
+
   /** Whether the driver's block manager still holds broadcast {@code broadcastId}. */
   public static boolean isBroadcastLive(long broadcastId) {
     SparkEnv env = SparkEnv.get();

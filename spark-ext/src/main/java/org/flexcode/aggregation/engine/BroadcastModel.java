@@ -72,7 +72,7 @@ final class BroadcastModel<M> implements Serializable {
     }
   }
 
-  private static byte[] serialize(Object model) {
+  static byte[] serialize(Object model) {
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();
     try (ObjectOutputStream out = new ObjectOutputStream(buffer)) {
       out.writeObject(model);
@@ -83,7 +83,7 @@ final class BroadcastModel<M> implements Serializable {
     return buffer.toByteArray();
   }
 
-  private static Object deserialize(byte[] data) {
+  static Object deserialize(byte[] data) {
     try (ObjectInputStream in = new TaskLoaderInput(new ByteArrayInputStream(data))) {
       return in.readObject();
     } catch (IOException | ClassNotFoundException e) {

@@ -75,6 +75,8 @@ public final class CodedAggregator<T> implements AutoCloseable {
   private final AggregatorOptions options;
   private final DataLayout<T> data;
   private final CodedRDD<T> coded;
+  private final ThinJobRDD<CodedBlock<T>> jobData;
+  private final ThinJobRDD<CodedBlock<T>> blockTasks; // null on a layout without block tasks
   private final long[] blockRecords; // per task of the code (chunk copies: per copy)
   private final long[] inputBlockRecords; // per block of the input
   private final PartialResultAccumulator accumulator;
@@ -140,15 +142,11 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.listener = new TaskLaunchListener(tagPrefix);
     jsc.sc().addSparkListener(listener);
     FlexCodeUi.attach(jsc.sc());
+    this.jobData = ThinJobRDD.of(data.jobData(coded));
+    this.blockTasks = ThinJobRDD.of(data.blockTasks(coded));
     this.submitter =
         new JobSubmitter<>(
-            data.jobData(coded),
-            data.blockTasks(coded),
-            layout,
-            accumulator,
-            options,
-            this.strategy.describe(),
-            tagPrefix);
+            jobData, blockTasks, layout, accumulator, options, this.strategy.describe(), tagPrefix);
     this.bound = this.strategy.bind(code, blockRecords);
     this.adaptive = bound.capability(Adaptive.class).orElse(Adaptive.NONE);
     this.late = lateLaunches();
@@ -429,6 +427,12 @@ public final class CodedAggregator<T> implements AutoCloseable {
         broadcasts::close,
         held::close,
         () -> coded.unpersist(false),
+        jobData::destroy,
+        () -> {
+          if (blockTasks != null) {
+            blockTasks.destroy();
+          }
+        },
         data::close);
   }
 }
