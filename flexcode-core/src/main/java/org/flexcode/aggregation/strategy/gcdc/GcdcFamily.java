@@ -3,8 +3,8 @@ package org.flexcode.aggregation.strategy.gcdc;
 import java.util.List;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.NamedFamily;
-import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.StrategyParams;
 
 /** Registers {@code gcdc:s=S,clusters=C}: gradient coding with dynamic clustering. */
 public final class GcdcFamily extends NamedFamily {
@@ -25,8 +25,7 @@ public final class GcdcFamily extends NamedFamily {
 
   /** A bare {@code gcdc} tolerates {@code s} stragglers per cluster. */
   @Override
-  public AggregationStrategy withParams(
-      AggregationStrategy parsed, int s, int b, ShadowSpec shadows) {
-    return new Gcdc(s, ((Gcdc) parsed).clusters());
+  public AggregationStrategy withParams(AggregationStrategy parsed, StrategyParams params) {
+    return new Gcdc(params.tolerance(), ((Gcdc) parsed).clusters());
   }
 }

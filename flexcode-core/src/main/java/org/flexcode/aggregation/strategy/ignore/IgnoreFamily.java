@@ -3,8 +3,8 @@ package org.flexcode.aggregation.strategy.ignore;
 import java.util.List;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.NamedFamily;
-import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.StrategyParams;
 import org.flexcode.spec.Spec;
 
 /**
@@ -42,8 +42,7 @@ public final class IgnoreFamily extends NamedFamily {
 
   /** A bare {@code ignore} leaves out {@code b} results. */
   @Override
-  public AggregationStrategy withParams(
-      AggregationStrategy parsed, int s, int b, ShadowSpec shadows) {
-    return new Ignore(b);
+  public AggregationStrategy withParams(AggregationStrategy parsed, StrategyParams params) {
+    return new Ignore(params.ignored());
   }
 }

@@ -8,6 +8,7 @@ import org.flexcode.aggregation.SelectorKind;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.aggregation.StrategyFamily;
+import org.flexcode.aggregation.StrategyParams;
 import org.flexcode.spec.Spec;
 
 /**
@@ -55,10 +56,10 @@ public final class ShadowFamily implements StrategyFamily {
 
   /** A bare {@code shadow} or {@code hybrid} adds {@code shadows}; hybrid tolerates {@code s}. */
   @Override
-  public AggregationStrategy withParams(
-      AggregationStrategy parsed, int s, int b, ShadowSpec shadows) {
+  public AggregationStrategy withParams(AggregationStrategy parsed, StrategyParams params) {
     Shadowed shadowed = (Shadowed) parsed;
-    return new Shadowed(shadowed.kind(), shadowed.s() == 0 ? 0 : s, shadows);
+    return new Shadowed(
+        shadowed.kind(), shadowed.s() == 0 ? 0 : params.tolerance(), params.shadows());
   }
 
   private static ShadowSpec shadows(Spec spec) {

@@ -3,8 +3,8 @@ package org.flexcode.aggregation.strategy.ssp;
 import java.util.List;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.NamedFamily;
-import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.StrategyParams;
 
 /** Registers {@code ssp:staleness=K,b=B}: bounded staleness. */
 public final class SspFamily extends NamedFamily {
@@ -25,8 +25,7 @@ public final class SspFamily extends NamedFamily {
 
   /** A bare {@code ssp} misses at most {@code b} blocks. */
   @Override
-  public AggregationStrategy withParams(
-      AggregationStrategy parsed, int s, int b, ShadowSpec shadows) {
-    return new Ssp(((Ssp) parsed).staleness(), b);
+  public AggregationStrategy withParams(AggregationStrategy parsed, StrategyParams params) {
+    return new Ssp(((Ssp) parsed).staleness(), params.ignored());
   }
 }
