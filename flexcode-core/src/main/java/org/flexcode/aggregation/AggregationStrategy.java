@@ -45,9 +45,9 @@ import org.flexcode.spec.SpecText;
  *       most {@code staleness} iterations old.
  * </ul>
  *
- * Omitted parameters take the values of {@link StrategyDefaults}; {@code parse(x.spec())} equals
- * {@code x}. Each family lives in its own package under {@code org.flexcode.aggregation.strategy}
- * and registers through {@link StrategyFamily}; a strategy from another jar registers the same way.
+ * Omitted parameters take their family's defaults; {@code parse(x.spec())} equals {@code x}. Each
+ * family lives in its own package under {@code org.flexcode.aggregation.strategy} and registers
+ * through {@link StrategyFamily}; a strategy from another jar registers the same way.
  */
 public interface AggregationStrategy {
 
@@ -125,7 +125,7 @@ public interface AggregationStrategy {
 
   /** FRC primaries tolerating {@code s} stragglers plus {@code m} shadows of fraction {@code f}. */
   static AggregationStrategy hybrid(int s, int m, double f, String selector) {
-    return hybrid(s, m, f, selector, StrategyDefaults.CODE.toString());
+    return hybrid(s, m, f, selector, CodeKind.FRC.toString());
   }
 
   /**
@@ -146,7 +146,7 @@ public interface AggregationStrategy {
   /** Primaries coded by {@code code} tolerating {@code s} stragglers plus {@code shadows}. */
   static AggregationStrategy hybrid(CodeKind code, int s, ShadowSpec shadows) {
     SpecText text = shadows.appendTo(SpecText.of("hybrid").with("s", s));
-    return parse(text.withIf(code != StrategyDefaults.CODE, "code", code).toString());
+    return parse(text.with("code", code).toString());
   }
 
   /**
@@ -182,8 +182,8 @@ public interface AggregationStrategy {
    * shadow:m=M,f=F[,selector=entropy|random][,seed=S][,late=X]} or {@code
    * hybrid:s=S,m=M,f=F[,...][,code=frc|cyclic]} or {@code steal:r=R,chunks=C,late=X} or {@code
    * ssp:staleness=K,b=B} or {@code auto:exact=B[,r=R][,chunks=C][,floor=F]} or {@code
-   * flexrr:staleness=K[,r=R][,chunks=C]}; omitted parameters take {@link StrategyDefaults}. The
-   * error names the spec and the bad name, key or value.
+   * flexrr:staleness=K[,r=R][,chunks=C]}; omitted parameters take the family's defaults. The error
+   * names the spec and the bad name, key or value.
    */
   static AggregationStrategy parse(String spec) {
     return StrategyTable.get().parse(spec);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.BitSet;
 import java.util.List;
+import org.flexcode.aggregation.strategy.shadow.ShadowFamily;
 import org.flexcode.coding.GradientCode;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -61,7 +62,7 @@ class AggregationStrategyTest {
         AggregationStrategy.shadow(StrategyDefaults.SHADOWS), AggregationStrategy.parse("shadow"));
     assertEquals(
         AggregationStrategy.hybrid(
-            StrategyDefaults.CODE, StrategyDefaults.TOLERANCE, StrategyDefaults.SHADOWS),
+            ShadowFamily.CODE, StrategyDefaults.TOLERANCE, StrategyDefaults.SHADOWS),
         AggregationStrategy.parse("hybrid"));
     assertEquals(
         AggregationStrategy.frc(StrategyDefaults.TOLERANCE), AggregationStrategy.parse("frc"));

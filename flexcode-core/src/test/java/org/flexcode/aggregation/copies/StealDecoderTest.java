@@ -105,9 +105,7 @@ class StealDecoderTest {
     AggregationStrategy defaults = AggregationStrategy.parse("steal");
     assertEquals(
         AggregationStrategy.steal(
-            StrategyDefaults.STEAL_COPIES,
-            StrategyDefaults.STEAL_CHUNKS,
-            StrategyDefaults.STEAL_LATE),
+            CopiesSpec.DEFAULT_COPIES, CopiesSpec.DEFAULT_CHUNKS, CopiesSpec.DEFAULT_LATE),
         defaults);
     assertEquals(defaults, AggregationStrategy.parse(defaults.spec()));
     assertEquals(

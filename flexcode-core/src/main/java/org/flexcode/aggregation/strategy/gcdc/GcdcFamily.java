@@ -11,6 +11,9 @@ public final class GcdcFamily extends NamedFamily {
 
   static final String GCDC = "gcdc";
 
+  /** Clusters {@code gcdc} forms when the spec leaves them out. */
+  public static final int CLUSTERS = 2;
+
   /** The family. */
   public GcdcFamily() {
     super(
@@ -20,7 +23,7 @@ public final class GcdcFamily extends NamedFamily {
         spec ->
             new Gcdc(
                 spec.integer("s", StrategyDefaults.TOLERANCE),
-                spec.integer("clusters", StrategyDefaults.CLUSTERS)));
+                spec.integer("clusters", GcdcFamily.CLUSTERS)));
   }
 
   /** A bare {@code gcdc} tolerates {@code s} stragglers per cluster. */

@@ -16,6 +16,12 @@ public final class IgnoreFamily extends NamedFamily {
   static final String IGNORE = "ignore";
   static final String AUTO = "auto";
 
+  /** The least share of the records {@code ignore:b=auto} aggregates (floor). */
+  public static final double FLOOR = 0.75;
+
+  /** The iterations of history {@code ignore:b=auto} chooses b from (window). */
+  public static final int WINDOW = 5;
+
   /** The family. */
   public IgnoreFamily() {
     super(IGNORE, List.of("b", "floor", "window"), "ignore:b=1", IgnoreFamily::ignore);
@@ -31,8 +37,8 @@ public final class IgnoreFamily extends NamedFamily {
     boolean auto = AUTO.equals(spec.choice("b", String::trim, ""));
     if (auto) {
       return new AutoIgnore(
-          spec.number("floor", StrategyDefaults.IGNORE_FLOOR, "a number in (0, 1]"),
-          spec.integer("window", StrategyDefaults.IGNORE_WINDOW));
+          spec.number("floor", IgnoreFamily.FLOOR, "a number in (0, 1]"),
+          spec.integer("window", IgnoreFamily.WINDOW));
     }
     if (spec.keys().contains("floor") || spec.keys().contains("window")) {
       throw spec.error("floor and window apply to b=auto only, not to a fixed b", null);

@@ -20,6 +20,9 @@ public final class ShadowFamily implements StrategyFamily {
   static final String SHADOW = "shadow";
   static final String HYBRID = "hybrid";
 
+  /** The code of {@code hybrid}'s primaries. */
+  public static final CodeKind CODE = CodeKind.FRC;
+
   private static final List<String> SHADOW_KEYS = List.of("m", "f", "selector", "late", "seed");
 
   @Override
@@ -46,10 +49,10 @@ public final class ShadowFamily implements StrategyFamily {
   @Override
   public AggregationStrategy parse(Spec spec) {
     if (SHADOW.equals(spec.name())) {
-      return new Shadowed(StrategyDefaults.CODE, 0, shadows(spec));
+      return new Shadowed(ShadowFamily.CODE, 0, shadows(spec));
     }
     return new Shadowed(
-        spec.choice("code", CodeKind::parse, StrategyDefaults.CODE),
+        spec.choice("code", CodeKind::parse, ShadowFamily.CODE),
         spec.integer("s", StrategyDefaults.TOLERANCE),
         shadows(spec));
   }
