@@ -116,11 +116,14 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
 
   /** The method that {@code fit} will use (solver auto: {@link Method#ALTERNATING}). */
   public Method resolvedMethod() {
-    return methodFor(getSolver().equals("auto") ? null : aggregationStrategy());
+    return resolvedMethod(getSolver().equals("auto") ? null : aggregationStrategy());
   }
 
-  /** The method for {@code strategy}, these params' own (unused, and may be null, for auto). */
-  private Method methodFor(AggregationStrategy strategy) {
+  /**
+   * As {@link #resolvedMethod()} for {@code strategy}, these params' own as {@link
+   * #aggregationStrategy()} resolved it (unused, and may be null, with solver auto).
+   */
+  public Method resolvedMethod(AggregationStrategy strategy) {
     if (getSolver().equals("auto")) {
       return Method.ALTERNATING;
     }
@@ -131,7 +134,7 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
   public ALSModel fit(Dataset<?> dataset) {
     transformSchema(dataset.schema());
     AggregationStrategy aggregation = aggregationStrategy();
-    Method method = methodFor(aggregation);
+    Method method = resolvedMethod(aggregation);
     rejectUnsupported(method);
     Column rating = getRatingCol().isEmpty() ? lit(1.0) : col(getRatingCol()).cast("double");
     Dataset<Row> rows =

@@ -1,6 +1,9 @@
 package org.flexcode.ml;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,7 +21,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * One Estimator fit turns its strategy params into a strategy exactly once, through core's one
- * entry point; the solver choice and the trainer receive that strategy.
+ * entry point; the solver choice and the trainer receive that strategy. A strategy the params
+ * cannot make is reported in one line naming them.
  */
 @ExtendWith(SparkExtension.class)
 @Tag("spark")
@@ -43,5 +47,17 @@ class StrategyResolvedOnceTest {
       StrategyTestHooks.clear();
       assertEquals(List.of(strategy), resolved, strategy + ": one resolution per fit");
     }
+  }
+
+  @Test
+  void aBadStrategyIsReportedInOneLineNamingTheParams() {
+    FlexCodeLogisticRegression lr =
+        new FlexCodeLogisticRegression().setStrategy("hybrid").setShadowLate(0.5);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, lr::aggregationStrategy);
+    String message = e.getMessage();
+    assertTrue(message.startsWith("strategy = 'hybrid' with "), message);
+    assertTrue(message.contains("shadowLate = 0.5") && message.contains("late"), message);
+    assertFalse(message.contains("\n"), message);
   }
 }
