@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.copies.CopiesSpec;
 import org.flexcode.model.Cluster;
 import org.flexcode.model.Costs;
 import org.flexcode.model.IterationModel;
@@ -289,7 +289,7 @@ record CostCalibration(
       double[] estimates = new double[steal.size()];
       for (int i = 0; i < estimates.length; i++) {
         Matcher m = CHUNKS.matcher(steal.get(i).path("strategy").asText());
-        int chunks = m.find() ? Integer.parseInt(m.group(1)) : StrategyDefaults.STEAL_CHUNKS;
+        int chunks = m.find() ? Integer.parseInt(m.group(1)) : CopiesSpec.DEFAULT_CHUNKS;
         estimates[i] = launchOf(steal.get(i), tasks * chunks, blockMs / chunks);
       }
       return median(estimates);

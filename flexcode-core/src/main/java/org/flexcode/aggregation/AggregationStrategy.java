@@ -1,6 +1,5 @@
 package org.flexcode.aggregation;
 
-import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import org.flexcode.coding.GradientCode;
@@ -46,9 +45,9 @@ import org.flexcode.spec.SpecText;
  *       most {@code staleness} iterations old.
  * </ul>
  *
- * Omitted parameters take the values of {@link StrategyDefaults}; {@code parse(x.spec())} equals
- * {@code x}. Each family lives in its own package under {@code org.flexcode.aggregation.strategy}
- * and registers through {@link StrategyFamily}; a strategy from another jar registers the same way.
+ * Omitted parameters take their family's defaults; {@code parse(x.spec())} equals {@code x}. Each
+ * family lives in its own package under {@code org.flexcode.aggregation.strategy} and registers
+ * through {@link StrategyFamily}; a strategy from another jar registers the same way.
  */
 public interface AggregationStrategy {
 
@@ -126,7 +125,7 @@ public interface AggregationStrategy {
 
   /** FRC primaries tolerating {@code s} stragglers plus {@code m} shadows of fraction {@code f}. */
   static AggregationStrategy hybrid(int s, int m, double f, String selector) {
-    return hybrid(s, m, f, selector, StrategyDefaults.CODE.toString());
+    return hybrid(s, m, f, selector, CodeKind.FRC.toString());
   }
 
   /**
@@ -147,7 +146,7 @@ public interface AggregationStrategy {
   /** Primaries coded by {@code code} tolerating {@code s} stragglers plus {@code shadows}. */
   static AggregationStrategy hybrid(CodeKind code, int s, ShadowSpec shadows) {
     SpecText text = shadows.appendTo(SpecText.of("hybrid").with("s", s));
-    return parse(text.withIf(code != StrategyDefaults.CODE, "code", code).toString());
+    return parse(text.with("code", code).toString());
   }
 
   /**
@@ -183,22 +182,23 @@ public interface AggregationStrategy {
    * shadow:m=M,f=F[,selector=entropy|random][,seed=S][,late=X]} or {@code
    * hybrid:s=S,m=M,f=F[,...][,code=frc|cyclic]} or {@code steal:r=R,chunks=C,late=X} or {@code
    * ssp:staleness=K,b=B} or {@code auto:exact=B[,r=R][,chunks=C][,floor=F]} or {@code
-   * flexrr:staleness=K[,r=R][,chunks=C]}; omitted parameters take {@link StrategyDefaults}. The
-   * error names the spec and the bad name, key or value.
+   * flexrr:staleness=K[,r=R][,chunks=C]}; omitted parameters take the family's defaults. The error
+   * names the spec and the bad name, key or value.
    */
   static AggregationStrategy parse(String spec) {
     return StrategyTable.get().parse(spec);
   }
 
   /**
-   * What a {@code strategy} param and its companions describe: a full spec (with a ':') as {@link
-   * #parse} reads it, or a bare name from {@link #NAMES} with these parameters: {@code ignore}
-   * drops {@code ignored} tasks, {@code frc}, {@code cyclic} and {@code hybrid} tolerate {@code
-   * tolerance} stragglers, {@code shadow} and {@code hybrid} add {@code shadows} (e.g. {@link
-   * StrategyDefaults#SHADOWS}).
+   * The one way from a {@code strategy} param (or flag) and its companions to a strategy: a full
+   * spec (with a ':') as {@link #parse} reads it, or a bare name from {@link #names} parsed with
+   * its defaults and then given the generic {@code params} its family takes ({@link
+   * StrategyFamily#withParams}): {@code ignore} and {@code ssp} leave out {@code ignored} results,
+   * {@code frc}, {@code cyclic}, {@code gcdc} and {@code hybrid} tolerate {@code tolerance}
+   * stragglers, {@code shadow} and {@code hybrid} add the params' shadows. Parses once.
    */
-  static AggregationStrategy of(String nameOrSpec, int tolerance, int ignored, ShadowSpec shadows) {
-    return StrategyTable.get().named(nameOrSpec, tolerance, ignored, shadows);
+  static AggregationStrategy resolve(String nameOrSpec, StrategyParams params) {
+    return StrategyTable.get().resolve(nameOrSpec, params);
   }
 
   /** The canonical spec, e.g. {@code cyclic:s=1}; {@link #parse} reads it back to this value. */
@@ -275,23 +275,6 @@ public interface AggregationStrategy {
 
   /** As {@link #bind(int, long[])} over a code already built by {@link #code(int)}. */
   BoundStrategy bind(GradientCode code, long[] blockRecords);
-
-  /**
-   * Decides for the tasks finished so far over {@code code} (see {@link BoundStrategy#decide}).
-   * Kept for the engine's current calls: prefer {@link #bind(int, long[])} once.
-   */
-  default Optional<Decision> decide(
-      GradientCode code, List<Integer> arrivals, BitSet finished, long[] blockRecords) {
-    return bind(code, blockRecords).decide(arrivals, finished);
-  }
-
-  /**
-   * The best decision without waiting for more tasks (see {@link BoundStrategy#bestEffort}). Kept
-   * for the engine's current calls: prefer {@link #bind(int, long[])} once.
-   */
-  default Decision bestEffort(GradientCode code, BitSet finished) {
-    return bind(code, new long[0]).bestEffort(finished);
-  }
 
   /**
    * This strategy as the capability {@code type} (an interface the engine or a layout defines, such

@@ -26,11 +26,10 @@ public interface StrategyFamily {
 
   /**
    * The strategy a bare name ({@code parsed}, with its defaults) means together with the generic
-   * params of the Estimators and jobs: {@code s} stragglers tolerated, {@code b} results left out,
-   * {@code shadows} added. By default the bare name as parsed.
+   * params of the Estimators and jobs ({@link StrategyParams}: stragglers tolerated, results left
+   * out, shadows added). By default the bare name as parsed.
    */
-  default AggregationStrategy withParams(
-      AggregationStrategy parsed, int s, int b, ShadowSpec shadows) {
+  default AggregationStrategy withParams(AggregationStrategy parsed, StrategyParams params) {
     return parsed;
   }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
 import org.flexcode.spec.SpecTable;
@@ -97,14 +98,15 @@ final class StrategyTable {
   }
 
   /**
-   * A full spec (with a ':') as parsed; a bare name with the generic params (see {@link
-   * StrategyFamily#withParams}).
+   * A full spec (with a ':') as parsed; a bare name parsed once, then given the generic params by
+   * its family ({@link StrategyFamily#withParams}).
    */
-  AggregationStrategy named(String nameOrSpec, int s, int b, ShadowSpec shadows) {
+  AggregationStrategy resolve(String nameOrSpec, StrategyParams params) {
+    StrategyTestHooks.resolving(nameOrSpec);
     AggregationStrategy parsed = parse(nameOrSpec);
     if (nameOrSpec.contains(":")) {
       return parsed;
     }
-    return families.get(nameOrSpec.trim()).withParams(parsed, s, b, shadows);
+    return families.get(nameOrSpec.trim().toLowerCase(Locale.ROOT)).withParams(parsed, params);
   }
 }

@@ -5,21 +5,21 @@ import org.flexcode.adaptive.BackupChooser;
 import org.flexcode.adaptive.ModeChoice;
 import org.flexcode.adaptive.ModeChooser;
 import org.flexcode.adaptive.TaskTimes;
-import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.copies.CopiesSpec;
+import org.flexcode.aggregation.strategy.auto.AutoFamily;
 
 /**
  * {@code auto:exact=false} in the model: before each simulated iteration the engine's own {@link
- * ModeChooser}, with the engine's window and late multiplier ({@link StrategyDefaults}), picks bsp,
- * steal ({@link StealRule} at r copies, chunks per block) or ignore:b (the b slowest executors left
- * out, b up to the largest that keeps {@code floor} of the blocks, by default {@link
- * StrategyDefaults#AUTO_FLOOR}: the model's {@code ignore} over their b x n / M tasks), then the
- * iteration runs that rule. bsp mode runs as the engine runs it: block tasks at home while the
- * chooser is calm, else chunk tasks that idle holders take from a slow executor ({@code steal} with
- * no late copies). The chooser sees what the engine's sees: each home chunk's time and the executor
- * that ran it (when chunk tasks ran, the copy that arrived first; else its block's finish at home,
- * censored at the iteration's end when the mode did not wait for it), and the workers' gradient
- * spread when the cluster has one ({@link Cluster#gradientSpread}), as the engine measures it after
- * every iteration.
+ * ModeChooser}, with the engine's window and late multiplier (the strategy's own), picks bsp, steal
+ * ({@link StealRule} at r copies, chunks per block) or ignore:b (the b slowest executors left out,
+ * b up to the largest that keeps {@code floor} of the blocks, by default {@link AutoFamily#FLOOR}:
+ * the model's {@code ignore} over their b x n / M tasks), then the iteration runs that rule. bsp
+ * mode runs as the engine runs it: block tasks at home while the chooser is calm, else chunk tasks
+ * that idle holders take from a slow executor ({@code steal} with no late copies). The chooser sees
+ * what the engine's sees: each home chunk's time and the executor that ran it (when chunk tasks
+ * ran, the copy that arrived first; else its block's finish at home, censored at the iteration's
+ * end when the mode did not wait for it), and the workers' gradient spread when the cluster has one
+ * ({@link Cluster#gradientSpread}), as the engine measures it after every iteration.
  */
 final class AutoRule implements Rule {
 
@@ -27,8 +27,15 @@ final class AutoRule implements Rule {
   private final int r;
   private final int chunks;
   private final double floor;
+  private final int window;
+  private final double late;
 
   AutoRule(boolean exact, int r, int chunks, double floor) {
+    this(exact, r, chunks, floor, AutoFamily.WINDOW, CopiesSpec.DEFAULT_LATE);
+  }
+
+  /** As the engine's {@code auto}, its chooser reading {@code window} iterations, late copies. */
+  AutoRule(boolean exact, int r, int chunks, double floor, int window, double late) {
     Checks.check(r >= 1, "auto: r (copies of each chunk) must be >= 1, got " + r);
     Checks.check(chunks >= 1, "auto: chunks (per block) must be >= 1, got " + chunks);
     BackupChooser.checkFloor(floor);
@@ -36,15 +43,17 @@ final class AutoRule implements Rule {
     this.r = r;
     this.chunks = chunks;
     this.floor = floor;
+    this.window = window;
+    this.late = late;
   }
 
   @Override
   public String spec() {
     return "auto:exact="
         + exact
-        + (r != StrategyDefaults.STEAL_COPIES ? ",r=" + r : "")
-        + (chunks != StrategyDefaults.STEAL_CHUNKS ? ",chunks=" + chunks : "")
-        + (floor != StrategyDefaults.AUTO_FLOOR ? ",floor=" + Checks.num(floor) : "");
+        + (r != CopiesSpec.DEFAULT_COPIES ? ",r=" + r : "")
+        + (chunks != CopiesSpec.DEFAULT_CHUNKS ? ",chunks=" + chunks : "")
+        + (floor != AutoFamily.FLOOR ? ",floor=" + Checks.num(floor) : "");
   }
 
   @Override
@@ -56,17 +65,9 @@ final class AutoRule implements Rule {
       workerOf[q] = cluster.executorOf(q / chunks);
       records[q] = 1;
     }
-    ModeChooser chooser =
-        new ModeChooser(
-            workerOf,
-            records,
-            exact,
-            floor,
-            StrategyDefaults.IGNORE_WINDOW,
-            StrategyDefaults.STEAL_LATE,
-            chunks);
+    ModeChooser chooser = new ModeChooser(workerOf, records, exact, floor, window, late, chunks);
     PrefixSimulation bsp = (PrefixSimulation) Rule.bsp().prepare(cluster);
-    StealSimulation steal = (StealSimulation) Rule.steal(r, chunks).prepare(cluster);
+    StealSimulation steal = (StealSimulation) Rule.steal(r, chunks, late).prepare(cluster);
     StealSimulation chunkTasks = (StealSimulation) Rule.steal(r, chunks, 0.0).prepare(cluster);
     Simulation[] ignore = new Simulation[cluster.tasks()];
     return (factors, loads) -> {

@@ -2,7 +2,7 @@ package org.flexcode.model;
 
 import org.flexcode.adaptive.StealHome;
 import org.flexcode.aggregation.CodeKind;
-import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.copies.CopiesSpec;
 
 /**
  * A strategy's stopping rule as the model runs it: which tasks hold which work, and when an
@@ -91,7 +91,7 @@ public interface Rule {
    * work as chunk tasks.
    */
   static Rule steal(int r, int chunks) {
-    return steal(r, chunks, StrategyDefaults.STEAL_LATE);
+    return steal(r, chunks, CopiesSpec.DEFAULT_LATE);
   }
 
   /** As {@link #steal(int, int)} with late copies at {@code late} x the median (0: none). */

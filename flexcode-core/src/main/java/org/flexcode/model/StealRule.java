@@ -1,7 +1,7 @@
 package org.flexcode.model;
 
 import org.flexcode.adaptive.StealHome;
-import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.copies.CopiesSpec;
 import org.flexcode.aggregation.strategy.steal.Steal;
 
 /**
@@ -38,7 +38,7 @@ final class StealRule implements Rule {
         + r
         + ",chunks="
         + chunks
-        + (late != StrategyDefaults.STEAL_LATE ? ",late=" + late : "")
+        + (late != CopiesSpec.DEFAULT_LATE ? ",late=" + late : "")
         + (home != StealHome.AUTO ? ",home=" + home.label() : "");
   }
 

@@ -1,21 +1,17 @@
 package org.flexcode.model;
 
 import org.flexcode.aggregation.AggregationStrategy;
-import org.flexcode.aggregation.CodeKind;
-import org.flexcode.aggregation.strategy.auto.Auto;
-import org.flexcode.aggregation.strategy.bsp.Bsp;
-import org.flexcode.aggregation.strategy.coded.Coded;
-import org.flexcode.aggregation.strategy.flexrr.Flexrr;
-import org.flexcode.aggregation.strategy.gcdc.Gcdc;
-import org.flexcode.aggregation.strategy.ignore.AutoIgnore;
-import org.flexcode.aggregation.strategy.ignore.Ignore;
-import org.flexcode.aggregation.strategy.shadow.Shadowed;
-import org.flexcode.aggregation.strategy.ssp.Ssp;
-import org.flexcode.aggregation.strategy.steal.Steal;
+import org.flexcode.aggregation.ModelReplay;
+import org.flexcode.aggregation.copies.CopiedLayout;
 
 /**
  * The model's rule of a strategy the engine parses ({@link AggregationStrategy#parse}: one grammar,
- * the engine's defaults), plus the model's two references, {@code limit} and {@code balanced}.
+ * the engine's defaults), plus the model's two references, {@code limit} and {@code balanced}. The
+ * rule is picked by what the strategy can do, never by its type: the replay it names ({@link
+ * ModelReplay}: shadows, a backup or mode choice, clusters, bounded staleness), else its chunk
+ * copies ({@link CopiedLayout}: the engine's launches on simulated time), else its bound decoder's
+ * own decisions over the simulated arrivals ({@link DecisionRule}), which any strategy without
+ * shadow tasks has, one from another jar included.
  */
 final class StrategyRules {
 
@@ -33,36 +29,61 @@ final class StrategyRules {
   /**
    * The rule of {@code strategy}.
    *
-   * @throws IllegalArgumentException for a strategy the model has no rule for ({@code hybrid}, a
-   *     strategy from outside FlexCode)
+   * @throws IllegalArgumentException for a strategy the model has no rule for ({@code hybrid}:
+   *     coded primaries with shadows)
    */
   static Rule of(AggregationStrategy strategy) {
-    if (strategy instanceof Bsp) {
-      return Rule.bsp();
-    } else if (strategy instanceof Ignore ignore) {
-      return Rule.ignore(ignore.b());
-    } else if (strategy instanceof AutoIgnore auto) {
-      return Rule.ignoreAuto(auto.floor(), auto.window());
-    } else if (strategy instanceof Coded coded) {
-      return coded.kind() == CodeKind.FRC ? Rule.frc(coded.s()) : Rule.cyclic(coded.s());
-    } else if (strategy instanceof Gcdc gcdc) {
-      return Rule.gcdc(gcdc.s(), gcdc.clusters());
-    } else if (strategy instanceof Shadowed shadowed && shadowed.s() == 0) {
-      return Rule.shadow(shadowed.shadows().count(), shadowed.shadows().fraction());
-    } else if (strategy instanceof Steal steal) {
-      return Rule.steal(steal.copies(), steal.chunks(), steal.late(), steal.home());
-    } else if (strategy instanceof Ssp ssp) {
-      return Rule.ssp(ssp.staleness(), ssp.b());
-    } else if (strategy instanceof Flexrr flexrr) {
-      return Rule.flexrr(flexrr.staleness(), flexrr.copies(), flexrr.chunks());
-    } else if (strategy instanceof Auto auto) {
-      return new AutoRule(auto.exact(), auto.copies(), auto.chunks(), auto.floor());
-    }
-    throw new IllegalArgumentException(
-        "the model has no rule for " + strategy.spec() + " (its rules: " + known() + ")");
+    return strategy
+        .capability(ModelReplay.class)
+        .map(replay -> replay.replayIn(new Replays(strategy)))
+        .or(() -> strategy.capability(CopiedLayout.class).map(copies -> new CopiesRule(strategy)))
+        .orElseGet(() -> decisions(strategy));
   }
 
-  private static String known() {
-    return "limit, balanced, bsp, ignore, frc, cyclic, gcdc, shadow, steal, ssp, flexrr, auto";
+  private static Rule decisions(AggregationStrategy strategy) {
+    if (strategy.hasShadows()) {
+      throw noRule(strategy);
+    }
+    return new DecisionRule(strategy);
+  }
+
+  private static IllegalArgumentException noRule(AggregationStrategy strategy) {
+    return new IllegalArgumentException(
+        "the model has no rule for "
+            + strategy.spec()
+            + " (its rules: limit, balanced, and every strategy but coded primaries with shadows)");
+  }
+
+  /** The model's replay of each kind a strategy may name. */
+  private record Replays(AggregationStrategy strategy) implements ModelReplay.Replays<Rule> {
+
+    @Override
+    public Rule shadows(int s, int m, double f) {
+      if (s > 0) {
+        throw noRule(strategy);
+      }
+      return Rule.shadow(m, f);
+    }
+
+    @Override
+    public Rule backupChoice(double floor, int window) {
+      return Rule.ignoreAuto(floor, window);
+    }
+
+    @Override
+    public Rule clusters(int s, int clusters) {
+      return Rule.gcdc(s, clusters);
+    }
+
+    @Override
+    public Rule boundedStaleness(int staleness, int b) {
+      return Rule.ssp(staleness, b);
+    }
+
+    @Override
+    public Rule modeChoice(
+        boolean exact, int copies, int chunks, double floor, int window, double late) {
+      return new AutoRule(exact, copies, chunks, floor, window, late);
+    }
   }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.copies.CopiesSpec;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.StragglerReport;
 import org.flexcode.metrics.StragglerTally;
@@ -39,7 +40,7 @@ public final class WhatIf {
           "the driver time between and around the main stages is the log's; treeAggregate's"
               + " reduce stage is left out (FlexCode sums on the driver)",
           "steal and auto cache "
-              + StrategyDefaults.STEAL_COPIES
+              + CopiesSpec.DEFAULT_COPIES
               + " copies of the data and assume they fit in memory; frc computes "
               + (StrategyDefaults.TOLERANCE + 1)
               + " blocks per task",
@@ -106,7 +107,7 @@ public final class WhatIf {
   /** The copies of the data the strategy's layout caches. */
   static int copies(String spec) {
     if (spec.startsWith("steal") || spec.startsWith("auto")) {
-      return StrategyDefaults.STEAL_COPIES;
+      return CopiesSpec.DEFAULT_COPIES;
     }
     return spec.startsWith("frc") ? StrategyDefaults.TOLERANCE + 1 : 1;
   }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.BitSet;
 import java.util.List;
+import org.flexcode.aggregation.strategy.shadow.ShadowFamily;
 import org.flexcode.coding.GradientCode;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -61,7 +62,7 @@ class AggregationStrategyTest {
         AggregationStrategy.shadow(StrategyDefaults.SHADOWS), AggregationStrategy.parse("shadow"));
     assertEquals(
         AggregationStrategy.hybrid(
-            StrategyDefaults.CODE, StrategyDefaults.TOLERANCE, StrategyDefaults.SHADOWS),
+            ShadowFamily.CODE, StrategyDefaults.TOLERANCE, StrategyDefaults.SHADOWS),
         AggregationStrategy.parse("hybrid"));
     assertEquals(
         AggregationStrategy.frc(StrategyDefaults.TOLERANCE), AggregationStrategy.parse("frc"));
@@ -75,19 +76,19 @@ class AggregationStrategyTest {
 
   @Test
   void bareNamesTakeTheParamsGivenAndFullSpecsTheirOwn() {
-    ShadowSpec two = StrategyDefaults.SHADOWS.withCount(2);
-    assertEquals("bsp", AggregationStrategy.of("bsp", 3, 2, two).spec());
-    assertEquals("ignore:b=2", AggregationStrategy.of("ignore", 3, 2, two).spec());
-    assertEquals("frc:s=3", AggregationStrategy.of("frc", 3, 2, two).spec());
-    assertEquals("cyclic:s=3", AggregationStrategy.of("cyclic", 3, 2, two).spec());
-    assertEquals("shadow:m=2,f=0.1", AggregationStrategy.of("shadow", 3, 2, two).spec());
-    assertEquals("hybrid:s=3,m=2,f=0.1", AggregationStrategy.of("hybrid", 3, 2, two).spec());
-    assertEquals("cyclic:s=1", AggregationStrategy.of("cyclic:s=1", 3, 2, two).spec());
-    assertEquals("ssp:staleness=1,b=2", AggregationStrategy.of("ssp", 3, 2, two).spec());
-    assertEquals("gcdc:s=3,clusters=2", AggregationStrategy.of("gcdc", 3, 2, two).spec());
+    StrategyParams two = StrategyParams.of(3, 2, StrategyDefaults.SHADOWS.withCount(2));
+    assertEquals("bsp", AggregationStrategy.resolve("bsp", two).spec());
+    assertEquals("ignore:b=2", AggregationStrategy.resolve("ignore", two).spec());
+    assertEquals("frc:s=3", AggregationStrategy.resolve("frc", two).spec());
+    assertEquals("cyclic:s=3", AggregationStrategy.resolve("cyclic", two).spec());
+    assertEquals("shadow:m=2,f=0.1", AggregationStrategy.resolve("shadow", two).spec());
+    assertEquals("hybrid:s=3,m=2,f=0.1", AggregationStrategy.resolve("hybrid", two).spec());
+    assertEquals("cyclic:s=1", AggregationStrategy.resolve("cyclic:s=1", two).spec());
+    assertEquals("ssp:staleness=1,b=2", AggregationStrategy.resolve("ssp", two).spec());
+    assertEquals("gcdc:s=3,clusters=2", AggregationStrategy.resolve("gcdc", two).spec());
     assertEquals(
         "ignore:b=auto,floor=0.75,window=5",
-        AggregationStrategy.of("ignore:b=auto", 3, 2, two).spec());
+        AggregationStrategy.resolve("ignore:b=auto", two).spec());
     // FlexCode's own names in order; the test class path also registers a plugin's (first).
     assertEquals(
         List.of(
@@ -162,11 +163,12 @@ class AggregationStrategyTest {
     finished.set(0);
     finished.set(1);
     finished.set(3);
-    assertTrue(shadow.decide(code, List.of(0, 1, 3), finished, new long[4]).isEmpty());
+    assertTrue(shadow.bind(code, new long[4]).decide(List.of(0, 1, 3), finished).isEmpty());
     finished.set(4); // the wrong shadow
-    assertTrue(shadow.decide(code, List.of(0, 1, 3, 4), finished, new long[4]).isEmpty());
+    assertTrue(shadow.bind(code, new long[4]).decide(List.of(0, 1, 3, 4), finished).isEmpty());
     finished.set(5);
-    Decision d = shadow.decide(code, List.of(0, 1, 3, 4, 5), finished, new long[4]).orElseThrow();
+    Decision d =
+        shadow.bind(code, new long[4]).decide(List.of(0, 1, 3, 4, 5), finished).orElseThrow();
     assertEquals(java.util.Map.of(2, 5), d.estimated());
     assertFalse(d.exact());
     assertFalse(d.used().get(2));
@@ -174,7 +176,7 @@ class AggregationStrategyTest {
     threeMissing.set(0);
     threeMissing.set(4);
     threeMissing.set(5);
-    assertTrue(shadow.decide(code, List.of(0, 4, 5), threeMissing, new long[4]).isEmpty());
+    assertTrue(shadow.bind(code, new long[4]).decide(List.of(0, 4, 5), threeMissing).isEmpty());
   }
 
   @Test
@@ -201,9 +203,9 @@ class AggregationStrategyTest {
     BitSet finished = new BitSet();
     finished.set(3);
     finished.set(0);
-    assertTrue(ignore.decide(code, List.of(3, 0), finished, records).isEmpty());
+    assertTrue(ignore.bind(code, records).decide(List.of(3, 0), finished).isEmpty());
     finished.set(2);
-    Decision d = ignore.decide(code, List.of(3, 0, 2), finished, records).orElseThrow();
+    Decision d = ignore.bind(code, records).decide(List.of(3, 0, 2), finished).orElseThrow();
     assertEquals(finished, d.used());
     assertEquals(80.0 / 70.0, d.weights()[0], 1e-15);
     assertEquals(0.0, d.weights()[1]);
@@ -216,9 +218,9 @@ class AggregationStrategyTest {
     GradientCode code = frc.code(4);
     BitSet finished = new BitSet();
     finished.set(1);
-    assertTrue(frc.decide(code, List.of(1), finished, new long[4]).isEmpty());
+    assertTrue(frc.bind(code, new long[4]).decide(List.of(1), finished).isEmpty());
     finished.set(2);
-    Decision d = frc.decide(code, List.of(1, 2), finished, new long[4]).orElseThrow();
+    Decision d = frc.bind(code, new long[4]).decide(List.of(1, 2), finished).orElseThrow();
     assertTrue(d.exact());
     assertEquals(finished, d.used());
   }

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.copies.CopiesSpec;
+import org.flexcode.aggregation.strategy.auto.AutoFamily;
+import org.flexcode.aggregation.strategy.gcdc.GcdcFamily;
+import org.flexcode.aggregation.strategy.ignore.IgnoreFamily;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +34,7 @@ class AutoRuleTest {
     assertEquals("auto:exact=false,floor=0.75", Rule.parse("auto:floor=0.75").spec());
     assertEquals(
         "auto:exact=false",
-        Rule.parse("auto:floor=" + StrategyDefaults.AUTO_FLOOR).spec(),
+        Rule.parse("auto:floor=" + AutoFamily.FLOOR).spec(),
         "the engine's default floor");
     assertThrows(IllegalArgumentException.class, () -> Rule.parse("auto:floor=0"));
   }
@@ -38,17 +42,14 @@ class AutoRuleTest {
   @Test
   void leftOutParametersAreTheEnginesDefaults() {
     assertEquals(
-        "steal:r=" + StrategyDefaults.STEAL_COPIES + ",chunks=" + StrategyDefaults.STEAL_CHUNKS,
+        "steal:r=" + CopiesSpec.DEFAULT_COPIES + ",chunks=" + CopiesSpec.DEFAULT_CHUNKS,
         Rule.parse("steal").spec());
     assertEquals(
-        "ignore:b=auto,floor="
-            + Checks.num(StrategyDefaults.IGNORE_FLOOR)
-            + ",window="
-            + StrategyDefaults.IGNORE_WINDOW,
+        "ignore:b=auto,floor=" + Checks.num(IgnoreFamily.FLOOR) + ",window=" + AutoFamily.WINDOW,
         Rule.parse("ignore:b=auto").spec());
     assertEquals("ignore:b=" + StrategyDefaults.IGNORED, Rule.parse("ignore").spec());
     assertEquals(
-        "gcdc:s=" + StrategyDefaults.TOLERANCE + ",clusters=" + StrategyDefaults.CLUSTERS,
+        "gcdc:s=" + StrategyDefaults.TOLERANCE + ",clusters=" + GcdcFamily.CLUSTERS,
         Rule.parse("gcdc").spec());
   }
 

@@ -10,6 +10,7 @@ import org.apache.spark.ml.evaluation.BinaryClassificationEvaluator;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.data.LibSvmReader;
 import org.flexcode.metrics.RunReport;
 import org.flexcode.ml.FlexCodeLogisticRegression;
@@ -80,10 +81,10 @@ final class LrJob {
     estimator.setFamily(family);
     Map<String, Object> params = args.asParams();
     params.put("num_features", numFeatures);
-    params.put("solver_used", estimator.resolvedSolver().name().toLowerCase(Locale.ROOT));
+    AggregationStrategy strategy = estimator.aggregationStrategy();
+    params.put("solver_used", estimator.gradientDescentFor(strategy) ? "gd" : "lbfgs");
     params.put("master", jsc.master());
-    RunReport report =
-        JobOutput.newReport(args, spark, "lr", estimator.aggregationStrategy().spec(), params);
+    RunReport report = JobOutput.newReport(args, spark, "lr", strategy.spec(), params);
     estimator.setIterationListener(JobOutput.progress(report, "loss %.6f"));
 
     long fitStart = System.currentTimeMillis();

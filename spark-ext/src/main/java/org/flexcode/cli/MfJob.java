@@ -12,6 +12,7 @@ import org.apache.spark.ml.recommendation.ALSModel;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.data.MovieLensReader;
 import org.flexcode.metrics.RunReport;
 import org.flexcode.ml.FlexCodeALS;
@@ -70,7 +71,11 @@ final class MfJob {
     long wallStart = System.currentTimeMillis();
 
     FlexCodeALS estimator = estimatorOf(args, seed);
-    FlexCodeALS.Method method = estimator.resolvedMethod();
+    AggregationStrategy strategy = estimator.aggregationStrategy();
+    if (args.string("solver", "auto").toLowerCase(Locale.ROOT).equals("auto")) {
+      estimator.setSolver(strategy.isExact() ? "lbfgs" : "gd");
+    }
+    FlexCodeALS.Method method = estimator.resolvedMethod(strategy);
 
     Dataset<Row> ratings = MovieLensReader.load(spark, path, partitions);
     Split split = Split.of(ratings, testFraction, seed);
@@ -84,8 +89,7 @@ final class MfJob {
     params.put("master", jsc.master());
     params.put("train_ratings", trainCount);
     params.put("test_ratings", test == null ? 0L : test.count());
-    RunReport report =
-        JobOutput.newReport(args, spark, "mf", estimator.aggregationStrategy().spec(), params);
+    RunReport report = JobOutput.newReport(args, spark, "mf", strategy.spec(), params);
     estimator.setIterationListener(JobOutput.progress(report, "loss %.6f"));
 
     long fitStart = System.currentTimeMillis();
@@ -118,11 +122,9 @@ final class MfJob {
     String solver = args.string("solver", "auto").toLowerCase(Locale.ROOT);
     if (solver.equals("als")) {
       estimator.setSolver("auto"); // FlexCodeALS's own auto: alternating sweeps
-    } else if (solver.equals("auto")) {
-      estimator.setSolver(estimator.aggregationStrategy().isExact() ? "lbfgs" : "gd");
-    } else {
+    } else if (!solver.equals("auto")) {
       estimator.setSolver(solver);
-    }
+    } // auto: lbfgs or gd, set once the job has resolved the strategy
     estimator
         .setRank(args.integer("rank", 10))
         .setMaxIter(args.integer("iterations", 100))

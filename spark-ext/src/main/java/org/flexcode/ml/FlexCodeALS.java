@@ -116,17 +116,25 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
 
   /** The method that {@code fit} will use (solver auto: {@link Method#ALTERNATING}). */
   public Method resolvedMethod() {
+    return resolvedMethod(getSolver().equals("auto") ? null : aggregationStrategy());
+  }
+
+  /**
+   * As {@link #resolvedMethod()} for {@code strategy}, these params' own as {@link
+   * #aggregationStrategy()} resolved it (unused, and may be null, with solver auto).
+   */
+  public Method resolvedMethod(AggregationStrategy strategy) {
     if (getSolver().equals("auto")) {
       return Method.ALTERNATING;
     }
-    return StrategyResolver.gradientDescent(this) ? Method.GD : Method.LBFGS;
+    return StrategyResolver.gradientDescent(this, strategy) ? Method.GD : Method.LBFGS;
   }
 
   @Override
   public ALSModel fit(Dataset<?> dataset) {
     transformSchema(dataset.schema());
-    Method method = resolvedMethod();
     AggregationStrategy aggregation = aggregationStrategy();
+    Method method = resolvedMethod(aggregation);
     rejectUnsupported(method);
     Column rating = getRatingCol().isEmpty() ? lit(1.0) : col(getRatingCol()).cast("double");
     Dataset<Row> rows =

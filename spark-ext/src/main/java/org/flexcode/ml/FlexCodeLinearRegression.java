@@ -83,7 +83,7 @@ public class FlexCodeLinearRegression extends LinearRegression
 
   /** The solver that {@code fit} will use. */
   public LinearModelTrainer.Solver resolvedSolver() {
-    return LinearFit.solver(this);
+    return LinearFit.solver(this, aggregationStrategy());
   }
 
   @Override

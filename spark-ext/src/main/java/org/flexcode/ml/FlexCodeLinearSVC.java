@@ -70,7 +70,7 @@ public class FlexCodeLinearSVC extends LinearSVC implements FlexCodeParams<FlexC
 
   /** The solver that {@code fit} will use. */
   public LinearModelTrainer.Solver resolvedSolver() {
-    return LinearFit.solver(this);
+    return LinearFit.solver(this, aggregationStrategy());
   }
 
   @Override

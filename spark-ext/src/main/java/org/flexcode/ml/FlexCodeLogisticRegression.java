@@ -86,7 +86,7 @@ public class FlexCodeLogisticRegression extends LogisticRegression
 
   /** The solver that {@code fit} will use. */
   public LinearModelTrainer.Solver resolvedSolver() {
-    return LinearFit.solver(this);
+    return LinearFit.solver(this, aggregationStrategy());
   }
 
   @Override

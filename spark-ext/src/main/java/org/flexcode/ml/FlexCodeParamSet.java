@@ -8,6 +8,7 @@ import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.param.Params;
 import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.StrategyParams;
 import org.flexcode.optim.IterationListener;
 import scala.runtime.AbstractFunction1;
 
@@ -132,7 +133,10 @@ public final class FlexCodeParamSet implements Serializable {
     return List.of(shadowTasks, shadowFraction, shadowSelector, shadowLate);
   }
 
-  /** The {@code strategy} validator: any name or spec {@link AggregationStrategy#parse} accepts. */
+  /**
+   * The {@code strategy} validator: any name (with the default generic params) or spec that core's
+   * entry point {@link AggregationStrategy#resolve} accepts.
+   */
   static final class SpecValidator extends AbstractFunction1<String, Object>
       implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -143,7 +147,7 @@ public final class FlexCodeParamSet implements Serializable {
         return false;
       }
       try {
-        AggregationStrategy.parse(value);
+        AggregationStrategy.resolve(value, StrategyParams.DEFAULTS);
         return true;
       } catch (IllegalArgumentException e) {
         return false;

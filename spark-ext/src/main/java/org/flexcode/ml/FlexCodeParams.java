@@ -228,6 +228,15 @@ public interface FlexCodeParams<T extends FlexCodeParams<T>> extends Params {
     return StrategyResolver.strategy(this);
   }
 
+  /**
+   * Whether a fit with {@code strategy}, these params' own as {@link #aggregationStrategy()}
+   * resolved it, runs gradient descent rather than L-BFGS (solver gd, or auto with an approximate
+   * strategy); solver lbfgs with an approximate strategy is an error.
+   */
+  default boolean gradientDescentFor(AggregationStrategy strategy) {
+    return StrategyResolver.gradientDescent(this, strategy);
+  }
+
   @SuppressWarnings("unchecked")
   private T self() {
     return (T) this;

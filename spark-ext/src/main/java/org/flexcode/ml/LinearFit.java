@@ -1,12 +1,13 @@
 package org.flexcode.ml;
 
 import org.apache.spark.sql.SparkSession;
+import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.optim.LinearModelTrainer;
 
 /**
- * The fit every linear FlexCode Estimator runs: its FlexCode params become a strategy and a solver
- * ({@link StrategyResolver}), its spark.ml settings a {@link LinearModelTrainer.Config}, and the
- * trainer runs on a {@link TrainingFrame}'s points with the Estimator's iteration listener.
+ * The fit every linear FlexCode Estimator runs: its FlexCode params become one strategy and a
+ * solver ({@link StrategyResolver}), its spark.ml settings a {@link LinearModelTrainer.Config}, and
+ * the trainer runs on a {@link TrainingFrame}'s points with the Estimator's iteration listener.
  */
 final class LinearFit {
 
@@ -21,21 +22,26 @@ final class LinearFit {
       boolean fitIntercept,
       boolean standardization) {}
 
-  /** The solver {@code estimator}'s params pick. */
-  static LinearModelTrainer.Solver solver(FlexCodeParams<?> estimator) {
+  /** The solver {@code estimator}'s params pick for {@code strategy}, the one they resolve to. */
+  static LinearModelTrainer.Solver solver(
+      FlexCodeParams<?> estimator, AggregationStrategy strategy) {
     return StrategyResolver.solver(
-        estimator, LinearModelTrainer.Solver.GD, LinearModelTrainer.Solver.LBFGS);
+        estimator, strategy, LinearModelTrainer.Solver.GD, LinearModelTrainer.Solver.LBFGS);
   }
 
-  /** Fits {@code problem} on {@code frame} as {@code estimator}'s params say. */
+  /**
+   * Fits {@code problem} on {@code frame} as {@code estimator}'s params say, their strategy
+   * resolved once here and handed to the solver choice and the trainer.
+   */
   static LinearModelTrainer.Fit run(
       FlexCodeParams<?> estimator,
       TrainingFrame frame,
       LinearModelTrainer.Problem problem,
       Settings settings,
       SparkSession session) {
-    LinearModelTrainer.Solver solver = solver(estimator);
-    StrategyResolver.noteAutoChoice(estimator);
+    AggregationStrategy strategy = estimator.aggregationStrategy();
+    LinearModelTrainer.Solver solver = solver(estimator, strategy);
+    StrategyResolver.noteAutoChoice(estimator, strategy);
     LinearModelTrainer.Config config =
         new LinearModelTrainer.Config(
             settings.maxIter(),
@@ -46,7 +52,7 @@ final class LinearFit {
             settings.standardization(),
             solver,
             estimator.getStepSize(),
-            estimator.aggregationStrategy(),
+            strategy,
             estimator.aggregatorOptions(session));
     return LinearModelTrainer.train(frame.points(), problem, config, estimator.iterationListener());
   }

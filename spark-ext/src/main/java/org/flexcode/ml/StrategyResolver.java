@@ -1,20 +1,16 @@
 package org.flexcode.ml;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import org.apache.spark.ml.param.Param;
 import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.StrategyParams;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one place where {@link FlexCodeParams} become an {@link AggregationStrategy} and a solver
- * choice. A bare name is parsed for the keys its spec takes (its {@link AggregationStrategy#spec()}
- * at the grammar's defaults, plus {@code selector} and {@code late} when it has {@link
- * AggregationStrategy#shadows()}), whose values then come from the params, and the spec so written
- * is parsed again; a full spec is parsed as given, and refused beside a set shadow param.
+ * Where {@link FlexCodeParams} become an {@link AggregationStrategy} and a solver choice: the
+ * {@code strategy} param and the generic params go to core's one entry point ({@link
+ * AggregationStrategy#resolve}), once per fit; the strategy so resolved is what the solver choice,
+ * the notice and the trainer receive. A full spec beside a set shadow param is refused.
  */
 final class StrategyResolver {
 
@@ -22,30 +18,77 @@ final class StrategyResolver {
 
   private StrategyResolver() {}
 
-  /** The strategy {@code params} describe. */
+  /**
+   * The strategy {@code params} describe.
+   *
+   * @throws IllegalArgumentException in one line naming the strategy param, the generic params a
+   *     bare name took, and the problem
+   */
   static AggregationStrategy strategy(FlexCodeParams<?> params) {
     String value = params.getStrategy().trim();
-    AggregationStrategy named = AggregationStrategy.parse(value);
-    if (value.contains(":")) {
+    boolean fullSpec = value.contains(":");
+    if (fullSpec) {
       rejectShadowParams(params, value);
-      return named;
     }
-    Map<String, String> fromParams = keyedValues(params);
-    List<String> pairs = new ArrayList<>();
-    for (Map.Entry<String, String> key : keysOf(named).entrySet()) {
-      pairs.add(key.getKey() + "=" + fromParams.getOrDefault(key.getKey(), key.getValue()));
+    StrategyParams generic = genericParams(params);
+    try {
+      return AggregationStrategy.resolve(value, generic);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "strategy = '"
+              + value
+              + "'"
+              + (fullSpec ? "" : " with " + describe(params, generic))
+              + ": "
+              + e.getMessage(),
+          e);
     }
-    return pairs.isEmpty()
-        ? named
-        : AggregationStrategy.parse(value + ":" + String.join(",", pairs));
+  }
+
+  /** The generic params of {@code params}, as core's entry point takes them. */
+  static StrategyParams genericParams(FlexCodeParams<?> params) {
+    return new StrategyParams(
+        params.getStragglerTolerance(),
+        params.getIgnoreCount(),
+        params.getShadowTasks(),
+        params.getShadowFraction(),
+        params.getShadowSelector(),
+        params.getShadowLate());
+  }
+
+  private static String describe(FlexCodeParams<?> params, StrategyParams generic) {
+    FlexCodeParamSet p = params.flexCodeParams();
+    return p.stragglerTolerance.name()
+        + " = "
+        + generic.tolerance()
+        + ", "
+        + p.ignoreCount.name()
+        + " = "
+        + generic.ignored()
+        + ", "
+        + p.shadowTasks.name()
+        + " = "
+        + generic.shadowTasks()
+        + ", "
+        + p.shadowFraction.name()
+        + " = "
+        + generic.shadowFraction()
+        + ", "
+        + p.shadowSelector.name()
+        + " = "
+        + generic.selector()
+        + ", "
+        + p.shadowLate.name()
+        + " = "
+        + generic.shadowLate();
   }
 
   /**
-   * Whether {@code params} fit with gradient descent rather than L-BFGS: solver gd, or auto with an
-   * approximate strategy; solver lbfgs with an approximate strategy is an error.
+   * Whether {@code params} fit {@code strategy} with gradient descent rather than L-BFGS: solver
+   * gd, or auto with an approximate strategy; solver lbfgs with an approximate strategy is an
+   * error.
    */
-  static boolean gradientDescent(FlexCodeParams<?> params) {
-    AggregationStrategy strategy = params.aggregationStrategy();
+  static boolean gradientDescent(FlexCodeParams<?> params, AggregationStrategy strategy) {
     String solver = solverName(params);
     if (solver.equals("lbfgs") && !strategy.isExact()) {
       throw new IllegalArgumentException(
@@ -63,13 +106,13 @@ final class StrategyResolver {
   }
 
   /** {@code gradientDescent} or {@code lbfgs}, as {@link #gradientDescent} decides. */
-  static <S> S solver(FlexCodeParams<?> params, S gradientDescent, S lbfgs) {
-    return gradientDescent(params) ? gradientDescent : lbfgs;
+  static <S> S solver(
+      FlexCodeParams<?> params, AggregationStrategy strategy, S gradientDescent, S lbfgs) {
+    return gradientDescent(params, strategy) ? gradientDescent : lbfgs;
   }
 
   /** Logs a notice when solver auto picks gradient descent for an approximate strategy. */
-  static void noteAutoChoice(FlexCodeParams<?> params) {
-    AggregationStrategy strategy = params.aggregationStrategy();
+  static void noteAutoChoice(FlexCodeParams<?> params, AggregationStrategy strategy) {
     if (params.getSolver().equals("auto") && !strategy.isExact()) {
       LOG.info(
           "FlexCode: {} gives inexact gradients; solver auto picks gradient descent (gd)",
@@ -97,36 +140,5 @@ final class StrategyResolver {
                 + "'; put the value into the spec, or give the strategy as a bare name");
       }
     }
-  }
-
-  /**
-   * The spec keys {@code named} takes with its own values: those of its spec, and selector and late
-   * when it has shadows.
-   */
-  private static Map<String, String> keysOf(AggregationStrategy named) {
-    Map<String, String> keys = new LinkedHashMap<>();
-    String spec = named.spec();
-    if (spec.contains(":")) {
-      for (String pair : spec.substring(spec.indexOf(':') + 1).split(",")) {
-        keys.put(pair.substring(0, pair.indexOf('=')), pair.substring(pair.indexOf('=') + 1));
-      }
-    }
-    if (named.shadows().count() > 0) {
-      keys.putIfAbsent("selector", String.valueOf(named.shadows().selector()));
-      keys.putIfAbsent("late", Double.toString(named.shadows().lateMultiplier()));
-    }
-    return keys;
-  }
-
-  /** The params' value of each spec key. */
-  private static Map<String, String> keyedValues(FlexCodeParams<?> params) {
-    Map<String, String> values = new LinkedHashMap<>();
-    values.put("s", Integer.toString(params.getStragglerTolerance()));
-    values.put("b", Integer.toString(params.getIgnoreCount()));
-    values.put("m", Integer.toString(params.getShadowTasks()));
-    values.put("f", Double.toString(params.getShadowFraction()));
-    values.put("selector", params.getShadowSelector());
-    values.put("late", Double.toString(params.getShadowLate()));
-    return values;
   }
 }

@@ -41,7 +41,7 @@ class AutoEstimatorTest {
     FlexCodeLogisticRegression bare = new FlexCodeLogisticRegression();
     bare.setStrategy("auto");
     assertEquals("auto:exact=false", bare.aggregationStrategy().spec());
-    assertTrue(StrategyResolver.gradientDescent(bare));
+    assertTrue(StrategyResolver.gradientDescent(bare, bare.aggregationStrategy()));
     agaricus.unpersist();
   }
 }

@@ -11,6 +11,22 @@ import org.flexcode.adaptive.StealHome;
 public record CopiesSpec(
     int copies, int chunks, double late, StealHome home, boolean holdersOnDemand) {
 
+  /**
+   * Copies of each chunk {@code steal}, {@code auto} and {@code flexrr} cache by default (r):
+   * three, fewer when fewer executors are registered (never below two; see {@link #fittedCopies}).
+   * On 8 executors of 2 cores, emulated compute, a third copy lowered {@code
+   * slow-worker:p=0.2,max=2} from 0.757x to 0.734x mllib's iteration and persistent from 0.397x to
+   * 0.383x, with no extra compute when nobody straggles (docs/archive/BENCHMARKS-journal.md,
+   * 2026-11-27, "steal with a third copy").
+   */
+  public static final int DEFAULT_COPIES = 3;
+
+  /** Chunks each block is cut into by default. */
+  public static final int DEFAULT_CHUNKS = 4;
+
+  /** The late-copy multiplier of the median chunk time by default; 0: no late copies. */
+  public static final double DEFAULT_LATE = 1.5;
+
   /** Validates. */
   public CopiesSpec {
     if (home == null) {

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.StorageBudget;
-import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.aggregation.strategy.auto.Auto;
+import org.flexcode.aggregation.strategy.auto.AutoFamily;
 import org.flexcode.aggregation.strategy.steal.Steal;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -39,7 +39,7 @@ class StealCopiesFitTest {
     Auto auto = (Auto) fit(AggregationStrategy.parse("auto:exact=true"), 2);
     assertEquals(2, auto.copies());
     assertEquals(true, auto.exact());
-    assertEquals(StrategyDefaults.AUTO_FLOOR, auto.floor());
+    assertEquals(AutoFamily.FLOOR, auto.floor());
     AggregationStrategy bsp = AggregationStrategy.parse("bsp");
     assertSame(bsp, fit(bsp, 1));
   }

@@ -15,6 +15,7 @@ import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.PackedVector;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.StrategyParams;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -104,12 +105,12 @@ class StealDecoderTest {
     AggregationStrategy defaults = AggregationStrategy.parse("steal");
     assertEquals(
         AggregationStrategy.steal(
-            StrategyDefaults.STEAL_COPIES,
-            StrategyDefaults.STEAL_CHUNKS,
-            StrategyDefaults.STEAL_LATE),
+            CopiesSpec.DEFAULT_COPIES, CopiesSpec.DEFAULT_CHUNKS, CopiesSpec.DEFAULT_LATE),
         defaults);
     assertEquals(defaults, AggregationStrategy.parse(defaults.spec()));
-    assertEquals(defaults, AggregationStrategy.of("steal", 1, 1, StrategyDefaults.SHADOWS));
+    assertEquals(
+        defaults,
+        AggregationStrategy.resolve("steal", StrategyParams.of(1, 1, StrategyDefaults.SHADOWS)));
     assertTrue(defaults.isExact());
     assertThrows(IllegalArgumentException.class, () -> AggregationStrategy.parse("steal:r=0"));
     assertThrows(IllegalArgumentException.class, () -> AggregationStrategy.parse("steal:late=0.5"));

@@ -20,6 +20,7 @@ import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.aggregation.StrategyFamily;
+import org.flexcode.aggregation.StrategyParams;
 import org.flexcode.aggregation.strategy.bsp.BspFamily;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -48,7 +49,9 @@ class FirstKStrategyTest {
     assertEquals(new FirstK(3), AggregationStrategy.parse("first"));
     assertEquals(new FirstK(4), AggregationStrategy.parse(" FIRST:K = 4 "));
     // A bare name, as an Estimator's strategy param gives it, takes the same defaults.
-    assertEquals(new FirstK(3), AggregationStrategy.of("first", 2, 2, StrategyDefaults.SHADOWS));
+    assertEquals(
+        new FirstK(3),
+        AggregationStrategy.resolve("first", StrategyParams.of(2, 2, StrategyDefaults.SHADOWS)));
   }
 
   @Test

@@ -4,9 +4,9 @@ import org.flexcode.adaptive.BackupChooser;
 import org.flexcode.adaptive.StealHome;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
+import org.flexcode.aggregation.ModelReplay;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StorageBudget;
-import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.aggregation.copies.CopiedLayout;
 import org.flexcode.aggregation.copies.CopiesFit;
 import org.flexcode.aggregation.copies.CopiesSpec;
@@ -28,11 +28,11 @@ import org.flexcode.spec.SpecText;
  * <p>{@link #isExact()} is {@code exact}: with {@code exact=false} an iteration may be inexact.
  */
 public record Auto(boolean exact, int copies, int chunks, double floor)
-    implements AggregationStrategy, CopiedLayout {
+    implements AggregationStrategy, CopiedLayout, ModelReplay {
 
   /** Validates (the layout as {@link CopiesSpec}). */
   public Auto {
-    new CopiesSpec(copies, chunks, StrategyDefaults.STEAL_LATE, StealHome.AUTO, true);
+    new CopiesSpec(copies, chunks, CopiesSpec.DEFAULT_LATE, StealHome.AUTO, true);
     BackupChooser.checkFloor(floor);
   }
 
@@ -42,7 +42,7 @@ public record Auto(boolean exact, int copies, int chunks, double floor)
    */
   @Override
   public CopiesSpec layout() {
-    return new CopiesSpec(copies, chunks, StrategyDefaults.STEAL_LATE, StealHome.AUTO, true);
+    return new CopiesSpec(copies, chunks, CopiesSpec.DEFAULT_LATE, StealHome.AUTO, true);
   }
 
   /**
@@ -63,9 +63,9 @@ public record Auto(boolean exact, int copies, int chunks, double floor)
   public String spec() {
     return SpecText.of(AutoFamily.AUTO)
         .with("exact", exact)
-        .withIf(copies != StrategyDefaults.STEAL_COPIES, "r", copies)
-        .withIf(chunks != StrategyDefaults.STEAL_CHUNKS, "chunks", chunks)
-        .withIf(floor != StrategyDefaults.AUTO_FLOOR, "floor", floor)
+        .withIf(copies != CopiesSpec.DEFAULT_COPIES, "r", copies)
+        .withIf(chunks != CopiesSpec.DEFAULT_CHUNKS, "chunks", chunks)
+        .withIf(floor != AutoFamily.FLOOR, "floor", floor)
         .toString();
   }
 
@@ -93,5 +93,12 @@ public record Auto(boolean exact, int copies, int chunks, double floor)
   @Override
   public String toString() {
     return spec();
+  }
+
+  /** The model chooses the mode before every iteration with the engine's window and late copies. */
+  @Override
+  public <R> R replayIn(ModelReplay.Replays<R> replays) {
+    return replays.modeChoice(
+        exact, copies, chunks, floor, AutoFamily.WINDOW, CopiesSpec.DEFAULT_LATE);
   }
 }

@@ -15,8 +15,8 @@ import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.PartialResult;
-import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.aggregation.copies.CopiesLaunchSource;
+import org.flexcode.aggregation.copies.CopiesSpec;
 import org.flexcode.aggregation.copies.StealDecoder;
 import org.flexcode.aggregation.copies.StealLaunches;
 import org.flexcode.aggregation.copies.StealPlan;
@@ -78,8 +78,8 @@ public final class AutoDecoder implements BoundStrategy, Adaptive, CopiesLaunchS
             records,
             strategy.exact(),
             strategy.floor(),
-            StrategyDefaults.IGNORE_WINDOW,
-            StrategyDefaults.STEAL_LATE,
+            AutoFamily.WINDOW,
+            CopiesSpec.DEFAULT_LATE,
             plan.chunksPerBlock());
     return new AutoLaunches(this, stealing, plan);
   }

@@ -3,9 +3,9 @@ package org.flexcode.aggregation.strategy.coded;
 import java.util.List;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.CodeKind;
-import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.aggregation.StrategyFamily;
+import org.flexcode.aggregation.StrategyParams;
 import org.flexcode.spec.Spec;
 
 /** Registers the gradient codes {@code frc:s=S} and {@code cyclic:s=S}. */
@@ -33,8 +33,7 @@ public final class CodedFamily implements StrategyFamily {
 
   /** A bare {@code frc} or {@code cyclic} tolerates {@code s} stragglers. */
   @Override
-  public AggregationStrategy withParams(
-      AggregationStrategy parsed, int s, int b, ShadowSpec shadows) {
-    return new Coded(((Coded) parsed).kind(), s);
+  public AggregationStrategy withParams(AggregationStrategy parsed, StrategyParams params) {
+    return new Coded(((Coded) parsed).kind(), params.tolerance());
   }
 }

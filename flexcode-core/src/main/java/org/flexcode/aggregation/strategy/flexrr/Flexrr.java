@@ -5,7 +5,6 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StorageBudget;
-import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.aggregation.copies.CopiedLayout;
 import org.flexcode.aggregation.copies.CopiesFit;
 import org.flexcode.aggregation.copies.CopiesSpec;
@@ -36,13 +35,13 @@ public record Flexrr(int staleness, int copies, int chunks)
       throw new IllegalArgumentException(
           "flexrr: staleness (iterations a chunk's result may lag) must be >= 0, got " + staleness);
     }
-    new CopiesSpec(copies, chunks, StrategyDefaults.STEAL_LATE, StealHome.CHUNKS, false);
+    new CopiesSpec(copies, chunks, CopiesSpec.DEFAULT_LATE, StealHome.CHUNKS, false);
   }
 
   /** Steal's layout with these copies and chunks, its default late copies, home work per chunk. */
   @Override
   public CopiesSpec layout() {
-    return new CopiesSpec(copies, chunks, StrategyDefaults.STEAL_LATE, StealHome.CHUNKS, false);
+    return new CopiesSpec(copies, chunks, CopiesSpec.DEFAULT_LATE, StealHome.CHUNKS, false);
   }
 
   /**
@@ -63,8 +62,8 @@ public record Flexrr(int staleness, int copies, int chunks)
   public String spec() {
     return SpecText.of(FlexrrFamily.FLEXRR)
         .with("staleness", staleness)
-        .withIf(copies != StrategyDefaults.STEAL_COPIES, "r", copies)
-        .withIf(chunks != StrategyDefaults.STEAL_CHUNKS, "chunks", chunks)
+        .withIf(copies != CopiesSpec.DEFAULT_COPIES, "r", copies)
+        .withIf(chunks != CopiesSpec.DEFAULT_CHUNKS, "chunks", chunks)
         .toString();
   }
 

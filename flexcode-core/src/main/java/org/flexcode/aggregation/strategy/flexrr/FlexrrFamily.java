@@ -2,7 +2,7 @@ package org.flexcode.aggregation.strategy.flexrr;
 
 import java.util.List;
 import org.flexcode.aggregation.NamedFamily;
-import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.copies.CopiesSpec;
 
 /**
  * Registers {@code flexrr:staleness=K,r=R,chunks=C}: reassignment over chunk copies with bounded
@@ -12,6 +12,9 @@ public final class FlexrrFamily extends NamedFamily {
 
   static final String FLEXRR = "flexrr";
 
+  /** Iterations a chunk's result {@code flexrr} applies may lag (staleness k). */
+  public static final int STALENESS = 1;
+
   /** The family. */
   public FlexrrFamily() {
     super(
@@ -20,8 +23,8 @@ public final class FlexrrFamily extends NamedFamily {
         "flexrr:staleness=1",
         spec ->
             new Flexrr(
-                spec.integer("staleness", StrategyDefaults.FLEXRR_STALENESS),
-                spec.integer("r", StrategyDefaults.STEAL_COPIES),
-                spec.integer("chunks", StrategyDefaults.STEAL_CHUNKS)));
+                spec.integer("staleness", FlexrrFamily.STALENESS),
+                spec.integer("r", CopiesSpec.DEFAULT_COPIES),
+                spec.integer("chunks", CopiesSpec.DEFAULT_CHUNKS)));
   }
 }

@@ -3,6 +3,7 @@ package org.flexcode.aggregation.strategy.gcdc;
 import org.flexcode.adaptive.ClusterLayout;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
+import org.flexcode.aggregation.ModelReplay;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
@@ -17,7 +18,7 @@ import org.flexcode.spec.SpecText;
  * computes its slot's s+1 blocks from its cached copies, and the decode is FRC's within each
  * cluster: exact; an iteration whose clusters hold more than s stragglers waits (exact still).
  */
-public record Gcdc(int s, int clusters) implements AggregationStrategy {
+public record Gcdc(int s, int clusters) implements AggregationStrategy, ModelReplay {
 
   /** Validates. */
   public Gcdc {
@@ -86,5 +87,11 @@ public record Gcdc(int s, int clusters) implements AggregationStrategy {
   @Override
   public String toString() {
     return spec();
+  }
+
+  /** The model re-forms its clusters before every iteration, as the engine does. */
+  @Override
+  public <R> R replayIn(ModelReplay.Replays<R> replays) {
+    return replays.clusters(s, clusters);
   }
 }

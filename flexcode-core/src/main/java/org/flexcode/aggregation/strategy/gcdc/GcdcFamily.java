@@ -3,13 +3,16 @@ package org.flexcode.aggregation.strategy.gcdc;
 import java.util.List;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.NamedFamily;
-import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.StrategyParams;
 
 /** Registers {@code gcdc:s=S,clusters=C}: gradient coding with dynamic clustering. */
 public final class GcdcFamily extends NamedFamily {
 
   static final String GCDC = "gcdc";
+
+  /** Clusters {@code gcdc} forms when the spec leaves them out. */
+  public static final int CLUSTERS = 2;
 
   /** The family. */
   public GcdcFamily() {
@@ -20,13 +23,12 @@ public final class GcdcFamily extends NamedFamily {
         spec ->
             new Gcdc(
                 spec.integer("s", StrategyDefaults.TOLERANCE),
-                spec.integer("clusters", StrategyDefaults.CLUSTERS)));
+                spec.integer("clusters", GcdcFamily.CLUSTERS)));
   }
 
   /** A bare {@code gcdc} tolerates {@code s} stragglers per cluster. */
   @Override
-  public AggregationStrategy withParams(
-      AggregationStrategy parsed, int s, int b, ShadowSpec shadows) {
-    return new Gcdc(s, ((Gcdc) parsed).clusters());
+  public AggregationStrategy withParams(AggregationStrategy parsed, StrategyParams params) {
+    return new Gcdc(params.tolerance(), ((Gcdc) parsed).clusters());
   }
 }

@@ -3,6 +3,7 @@ package org.flexcode.aggregation.strategy.ignore;
 import org.flexcode.adaptive.BackupChooser;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
+import org.flexcode.aggregation.ModelReplay;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
@@ -13,7 +14,7 @@ import org.flexcode.spec.SpecText;
  * iteration from the last {@code window} iterations' task times to maximise records aggregated per
  * second, keeping at least {@code floor} of the records ({@link BackupChooser}).
  */
-public record AutoIgnore(double floor, int window) implements AggregationStrategy {
+public record AutoIgnore(double floor, int window) implements AggregationStrategy, ModelReplay {
 
   /** Validates. */
   public AutoIgnore {
@@ -53,5 +54,11 @@ public record AutoIgnore(double floor, int window) implements AggregationStrateg
   @Override
   public String toString() {
     return spec();
+  }
+
+  /** The model chooses b before every iteration, as the engine does. */
+  @Override
+  public <R> R replayIn(ModelReplay.Replays<R> replays) {
+    return replays.backupChoice(floor, window);
   }
 }

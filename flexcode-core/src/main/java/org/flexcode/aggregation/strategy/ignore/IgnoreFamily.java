@@ -3,8 +3,8 @@ package org.flexcode.aggregation.strategy.ignore;
 import java.util.List;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.NamedFamily;
-import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.StrategyParams;
 import org.flexcode.spec.Spec;
 
 /**
@@ -15,6 +15,12 @@ public final class IgnoreFamily extends NamedFamily {
 
   static final String IGNORE = "ignore";
   static final String AUTO = "auto";
+
+  /** The least share of the records {@code ignore:b=auto} aggregates (floor). */
+  public static final double FLOOR = 0.75;
+
+  /** The iterations of history {@code ignore:b=auto} chooses b from (window). */
+  public static final int WINDOW = 5;
 
   /** The family. */
   public IgnoreFamily() {
@@ -31,8 +37,8 @@ public final class IgnoreFamily extends NamedFamily {
     boolean auto = AUTO.equals(spec.choice("b", String::trim, ""));
     if (auto) {
       return new AutoIgnore(
-          spec.number("floor", StrategyDefaults.IGNORE_FLOOR, "a number in (0, 1]"),
-          spec.integer("window", StrategyDefaults.IGNORE_WINDOW));
+          spec.number("floor", IgnoreFamily.FLOOR, "a number in (0, 1]"),
+          spec.integer("window", IgnoreFamily.WINDOW));
     }
     if (spec.keys().contains("floor") || spec.keys().contains("window")) {
       throw spec.error("floor and window apply to b=auto only, not to a fixed b", null);
@@ -42,8 +48,7 @@ public final class IgnoreFamily extends NamedFamily {
 
   /** A bare {@code ignore} leaves out {@code b} results. */
   @Override
-  public AggregationStrategy withParams(
-      AggregationStrategy parsed, int s, int b, ShadowSpec shadows) {
-    return new Ignore(b);
+  public AggregationStrategy withParams(AggregationStrategy parsed, StrategyParams params) {
+    return new Ignore(params.ignored());
   }
 }

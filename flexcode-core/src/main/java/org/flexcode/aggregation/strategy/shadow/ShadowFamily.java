@@ -8,6 +8,7 @@ import org.flexcode.aggregation.SelectorKind;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.aggregation.StrategyFamily;
+import org.flexcode.aggregation.StrategyParams;
 import org.flexcode.spec.Spec;
 
 /**
@@ -18,6 +19,9 @@ public final class ShadowFamily implements StrategyFamily {
 
   static final String SHADOW = "shadow";
   static final String HYBRID = "hybrid";
+
+  /** The code of {@code hybrid}'s primaries. */
+  public static final CodeKind CODE = CodeKind.FRC;
 
   private static final List<String> SHADOW_KEYS = List.of("m", "f", "selector", "late", "seed");
 
@@ -45,20 +49,20 @@ public final class ShadowFamily implements StrategyFamily {
   @Override
   public AggregationStrategy parse(Spec spec) {
     if (SHADOW.equals(spec.name())) {
-      return new Shadowed(StrategyDefaults.CODE, 0, shadows(spec));
+      return new Shadowed(ShadowFamily.CODE, 0, shadows(spec));
     }
     return new Shadowed(
-        spec.choice("code", CodeKind::parse, StrategyDefaults.CODE),
+        spec.choice("code", CodeKind::parse, ShadowFamily.CODE),
         spec.integer("s", StrategyDefaults.TOLERANCE),
         shadows(spec));
   }
 
   /** A bare {@code shadow} or {@code hybrid} adds {@code shadows}; hybrid tolerates {@code s}. */
   @Override
-  public AggregationStrategy withParams(
-      AggregationStrategy parsed, int s, int b, ShadowSpec shadows) {
+  public AggregationStrategy withParams(AggregationStrategy parsed, StrategyParams params) {
     Shadowed shadowed = (Shadowed) parsed;
-    return new Shadowed(shadowed.kind(), shadowed.s() == 0 ? 0 : s, shadows);
+    return new Shadowed(
+        shadowed.kind(), shadowed.s() == 0 ? 0 : params.tolerance(), params.shadows());
   }
 
   private static ShadowSpec shadows(Spec spec) {

@@ -3,18 +3,19 @@ package org.flexcode.aggregation.strategy.shadow;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.CodeKind;
+import org.flexcode.aggregation.ModelReplay;
 import org.flexcode.aggregation.ShadowSpec;
-import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
 
 /**
  * Primaries plus shadow tasks (FlexEnt): {@code shadow} (s = 0, uncoded primaries) or {@code
  * hybrid} (primaries coded by {@code kind}, tolerating s stragglers). See {@link ShadowedDecoder}
- * for how it decides. With s = 0 the code kind is irrelevant and always {@link
- * StrategyDefaults#CODE}, so equal strategies are equal values.
+ * for how it decides. With s = 0 the code kind is irrelevant and always {@link ShadowFamily#CODE},
+ * so equal strategies are equal values.
  */
-public record Shadowed(CodeKind kind, int s, ShadowSpec shadows) implements AggregationStrategy {
+public record Shadowed(CodeKind kind, int s, ShadowSpec shadows)
+    implements AggregationStrategy, ModelReplay {
 
   /** Validates; canonical code kind for uncoded primaries. */
   public Shadowed {
@@ -28,7 +29,7 @@ public record Shadowed(CodeKind kind, int s, ShadowSpec shadows) implements Aggr
       throw new IllegalArgumentException(
           name(s) + ": m (shadow tasks) must be >= 1, got " + shadows.count());
     }
-    kind = s == 0 ? StrategyDefaults.CODE : kind;
+    kind = s == 0 ? ShadowFamily.CODE : kind;
   }
 
   private static String name(int s) {
@@ -39,7 +40,7 @@ public record Shadowed(CodeKind kind, int s, ShadowSpec shadows) implements Aggr
   public String spec() {
     return shadows
         .appendTo(SpecText.of(name(s)).withIf(s > 0, "s", s))
-        .withIf(kind != StrategyDefaults.CODE, "code", kind)
+        .withIf(kind != ShadowFamily.CODE, "code", kind)
         .toString();
   }
 
@@ -85,5 +86,11 @@ public record Shadowed(CodeKind kind, int s, ShadowSpec shadows) implements Aggr
   @Override
   public String toString() {
     return spec();
+  }
+
+  /** The model's shadow replay, with the primaries' tolerance (0: uncoded) and the shadows. */
+  @Override
+  public <R> R replayIn(ModelReplay.Replays<R> replays) {
+    return replays.shadows(s, shadows.count(), shadows.fraction());
   }
 }

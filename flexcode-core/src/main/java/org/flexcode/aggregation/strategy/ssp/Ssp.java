@@ -3,6 +3,7 @@ package org.flexcode.aggregation.strategy.ssp;
 import org.flexcode.adaptive.StalenessLedger;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
+import org.flexcode.aggregation.ModelReplay;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
@@ -15,7 +16,7 @@ import org.flexcode.spec.SpecText;
  * ({@link StalenessLedger}). The aggregate is the plain sum of the results applied (fresh and
  * stale, not rescaled): every block's result is applied once, some late. staleness = 0 is bsp.
  */
-public record Ssp(int staleness, int b) implements AggregationStrategy {
+public record Ssp(int staleness, int b) implements AggregationStrategy, ModelReplay {
 
   /** Validates. */
   public Ssp {
@@ -57,5 +58,11 @@ public record Ssp(int staleness, int b) implements AggregationStrategy {
   @Override
   public int leftOut() {
     return b;
+  }
+
+  /** The model keeps late tasks running into later iterations, as the engine does. */
+  @Override
+  public <R> R replayIn(ModelReplay.Replays<R> replays) {
+    return replays.boundedStaleness(staleness, b);
   }
 }

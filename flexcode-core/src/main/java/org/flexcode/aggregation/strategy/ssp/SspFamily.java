@@ -3,13 +3,18 @@ package org.flexcode.aggregation.strategy.ssp;
 import java.util.List;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.NamedFamily;
-import org.flexcode.aggregation.ShadowSpec;
-import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.StrategyParams;
 
 /** Registers {@code ssp:staleness=K,b=B}: bounded staleness. */
 public final class SspFamily extends NamedFamily {
 
   static final String SSP = "ssp";
+
+  /** Iterations a result {@code ssp} applies may lag (staleness k). */
+  public static final int STALENESS = 1;
+
+  /** Blocks an {@code ssp} iteration may miss (b). */
+  public static final int MISSING = 1;
 
   /** The family. */
   public SspFamily() {
@@ -19,14 +24,13 @@ public final class SspFamily extends NamedFamily {
         "ssp:staleness=1,b=1",
         spec ->
             new Ssp(
-                spec.integer("staleness", StrategyDefaults.SSP_STALENESS),
-                spec.integer("b", StrategyDefaults.SSP_MISSING)));
+                spec.integer("staleness", SspFamily.STALENESS),
+                spec.integer("b", SspFamily.MISSING)));
   }
 
   /** A bare {@code ssp} misses at most {@code b} blocks. */
   @Override
-  public AggregationStrategy withParams(
-      AggregationStrategy parsed, int s, int b, ShadowSpec shadows) {
-    return new Ssp(((Ssp) parsed).staleness(), b);
+  public AggregationStrategy withParams(AggregationStrategy parsed, StrategyParams params) {
+    return new Ssp(((Ssp) parsed).staleness(), params.ignored());
   }
 }

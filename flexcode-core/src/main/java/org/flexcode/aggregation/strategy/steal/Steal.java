@@ -5,7 +5,6 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StorageBudget;
-import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.aggregation.copies.CopiedLayout;
 import org.flexcode.aggregation.copies.CopiesFit;
 import org.flexcode.aggregation.copies.CopiesSpec;
@@ -69,7 +68,7 @@ public record Steal(int copies, int chunks, double late, StealHome home)
     return SpecText.of(StealFamily.STEAL)
         .with("r", copies)
         .with("chunks", chunks)
-        .withIf(late != StrategyDefaults.STEAL_LATE, "late", late)
+        .withIf(late != CopiesSpec.DEFAULT_LATE, "late", late)
         .withIf(home != StealHome.AUTO, "home", home.label())
         .toString();
   }

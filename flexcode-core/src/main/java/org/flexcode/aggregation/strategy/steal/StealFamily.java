@@ -3,7 +3,7 @@ package org.flexcode.aggregation.strategy.steal;
 import java.util.List;
 import org.flexcode.adaptive.StealHome;
 import org.flexcode.aggregation.NamedFamily;
-import org.flexcode.aggregation.StrategyDefaults;
+import org.flexcode.aggregation.copies.CopiesSpec;
 
 /** Registers {@code steal:r=R,chunks=C,late=X}: work stealing over cached chunk copies. */
 public final class StealFamily extends NamedFamily {
@@ -18,9 +18,9 @@ public final class StealFamily extends NamedFamily {
         "steal:r=3,chunks=4,late=1.5",
         spec ->
             new Steal(
-                spec.integer("r", StrategyDefaults.STEAL_COPIES),
-                spec.integer("chunks", StrategyDefaults.STEAL_CHUNKS),
-                spec.number("late", StrategyDefaults.STEAL_LATE),
+                spec.integer("r", CopiesSpec.DEFAULT_COPIES),
+                spec.integer("chunks", CopiesSpec.DEFAULT_CHUNKS),
+                spec.number("late", CopiesSpec.DEFAULT_LATE),
                 spec.choice("home", StealHome::parse, StealHome.AUTO)));
   }
 }

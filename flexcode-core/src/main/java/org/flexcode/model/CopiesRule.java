@@ -1,0 +1,42 @@
+package org.flexcode.model;
+
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.StorageBudget;
+import org.flexcode.aggregation.copies.CopiedLayout;
+
+/**
+ * A strategy over chunk copies ({@link CopiedLayout}: {@code steal}, {@code flexrr}, or one from
+ * another jar) in the model: the strategy fitted to the cluster's executors as the engine fits it
+ * (fewer copies on fewer executors, the storage memory unbounded), run by {@link StealSimulation}
+ * with the engine's own launches, placement and bound decoder.
+ */
+final class CopiesRule implements Rule {
+
+  private final AggregationStrategy strategy;
+
+  CopiesRule(AggregationStrategy strategy) {
+    this.strategy = strategy;
+  }
+
+  @Override
+  public String spec() {
+    return strategy.spec();
+  }
+
+  @Override
+  public Simulation prepare(Cluster cluster) {
+    int m = cluster.executors();
+    AggregationStrategy fitted =
+        strategy.capability(CopiedLayout.class).orElseThrow().fitTo(m, StorageBudget.UNLIMITED);
+    int copies = fitted.capability(CopiedLayout.class).map(c -> c.layout().copies()).orElse(0);
+    Checks.check(
+        copies >= 1 && copies <= m,
+        spec() + ": r=" + copies + " copies need at least r executors, got " + m);
+    return new StealSimulation(cluster, fitted);
+  }
+
+  @Override
+  public String toString() {
+    return spec();
+  }
+}
