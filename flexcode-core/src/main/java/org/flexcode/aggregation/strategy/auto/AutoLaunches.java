@@ -13,12 +13,14 @@ import org.flexcode.aggregation.copies.StealPlan;
  * copies run on their home executors alone: a holder that took a slow executor's pending chunk
  * would spend its cores on a chunk the iteration leaves out. In bsp mode the home work runs as one
  * task per block while the last iterations were calm ({@link AutoDecoder#calm}: a task's launch
- * costs the least, and nothing needs to move), else as chunk tasks, which Spark's scheduler hands
- * to a slow executor's other holders (a bsp iteration after ignore ones, under a straggler the
- * ignore mode hid, costs a chunk's moves rather than the straggler's whole block); in steal mode as
- * {@code steal}'s {@link org.flexcode.adaptive.HomeGrouping} measures faster; in ignore mode (with
- * several executors, a worker each, whose blocks it waits for or leaves out whole) as block tasks.
- * (With one executor each home chunk is a worker, which ignore mode may leave out alone.)
+ * costs the least, and nothing needs to move) or there is one executor (no other holder to hand a
+ * chunk to, and each chunk task pays a whole result vector: on a wide model, the most of its cost),
+ * else as chunk tasks, which Spark's scheduler hands to a slow executor's other holders (a bsp
+ * iteration after ignore ones, under a straggler the ignore mode hid, costs a chunk's moves rather
+ * than the straggler's whole block); in steal mode as {@code steal}'s {@link
+ * org.flexcode.adaptive.HomeGrouping} measures faster; in ignore mode (with several executors, a
+ * worker each, whose blocks it waits for or leaves out whole) as block tasks. (With one executor
+ * each home chunk is a worker, which ignore mode may leave out alone.)
  */
 final class AutoLaunches implements LateLaunchPolicy {
 
@@ -48,7 +50,7 @@ final class AutoLaunches implements LateLaunchPolicy {
     return switch (decoder.mode()) {
       case STEAL -> stealing.homeGroup(iteration);
       case IGNORE -> severalExecutors ? chunksPerBlock : 1;
-      case BSP -> decoder.calm() ? chunksPerBlock : 1;
+      case BSP -> decoder.calm() || !severalExecutors ? chunksPerBlock : 1;
     };
   }
 
