@@ -127,7 +127,7 @@ class FlexCodeSharedServerConnectTest {
           jobs.stream().allMatch(j -> j.description().contains("(" + strategyLabel(strategy))),
           "the session's strategy " + strategy + ": " + jobs);
     }
-    assertEquals(List.of(), persistedSince(sc, persistedBefore), "RDDs the fit left persisted");
+    assertReleased(sc, persistedBefore, strategy);
     assertEquals(listenersBefore, flexCodeListeners(sc), "FlexCode listeners still registered");
     assertFalse(modelBroadcasts.isEmpty(), "no model broadcast was watched");
     awaitTrue(
@@ -179,7 +179,7 @@ class FlexCodeSharedServerConnectTest {
         SERVER_STRATEGY,
         server.spark().conf().get("spark.flexcode.strategy"),
         "the server's own session conf");
-    assertEquals(List.of(), persistedSince(sc, persistedBefore), "RDDs the fits left persisted");
+    assertReleased(sc, persistedBefore, "session A's bsp");
   }
 
   private Future<StatusRuntimeException> fitInBackground(ConnectClient client, int maxIter) {
@@ -217,6 +217,45 @@ class FlexCodeSharedServerConnectTest {
         .filter(e -> !before.contains(e.getKey()))
         .map(e -> e.getKey() + " " + e.getValue().name())
         .toList();
+  }
+
+  /**
+   * The fit's cached RDDs are released: Connect may answer the interrupted call (a reattach of the
+   * interrupted operation) while the operation's thread still runs the fit's cleanup, so the
+   * release is awaited for {@link #INTERRUPT_BOUND_MS}; a failure shows the stacks of Connect's
+   * operation threads and of every thread in FlexCode's code.
+   */
+  private static void assertReleased(SparkContext sc, Set<Integer> before, String strategy)
+      throws InterruptedException {
+    long start = System.nanoTime();
+    long deadline = start + TimeUnit.MILLISECONDS.toNanos(INTERRUPT_BOUND_MS);
+    while (!persistedSince(sc, before).isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(20); // the server's cleanup, seen from a client: polled to a deadline
+    }
+    List<String> left = persistedSince(sc, before);
+    System.out.printf(
+        "Connect interrupt of a %s fit: its RDDs released %d ms after the call failed%n",
+        strategy, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+    assertEquals(
+        List.of(), left, "RDDs the fit left persisted; Connect threads: " + connectStacks());
+  }
+
+  private static String connectStacks() {
+    StringBuilder stacks = new StringBuilder();
+    Thread.getAllStackTraces()
+        .forEach(
+            (thread, frames) -> {
+              boolean flexCode =
+                  java.util.Arrays.stream(frames)
+                      .anyMatch(f -> f.getClassName().startsWith("org.flexcode."));
+              if (thread.getName().startsWith("SparkConnectExecuteThread") || flexCode) {
+                stacks.append(System.lineSeparator()).append(thread.getName());
+                for (StackTraceElement frame : frames) {
+                  stacks.append(System.lineSeparator()).append("    at ").append(frame);
+                }
+              }
+            });
+    return stacks.toString();
   }
 
   private static int flexCodeListeners(SparkContext sc) {
