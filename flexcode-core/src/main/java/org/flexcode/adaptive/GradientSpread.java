@@ -22,7 +22,7 @@ import org.flexcode.metrics.SampleStats;
  *
  * <p>Plain Java, not thread-safe.
  */
-public final class GradientSpread {
+final class GradientSpread {
 
   private final int window;
   private final Deque<Double> recent = new ArrayDeque<>();

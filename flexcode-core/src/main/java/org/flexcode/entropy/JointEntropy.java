@@ -7,7 +7,7 @@ import java.util.Arrays;
  * records of colour c (Shannon 1948). The joint entropy of a subset is this entropy over the
  * subset's joint colours (FlexEnt). An empty array has entropy 0.
  */
-public final class JointEntropy {
+final class JointEntropy {
 
   private JointEntropy() {}
 

@@ -6,7 +6,7 @@ import java.io.Serializable;
  * Serializable accessors that feature filters use to read a record, so filters work on any record
  * type (Spark's LabeledPoint, a rating, a document) without this package importing it.
  */
-public final class RecordFunctions {
+final class RecordFunctions {
 
   private RecordFunctions() {}
 

@@ -17,7 +17,7 @@ import org.flexcode.metrics.IterationRecord;
  * org.flexcode.spark.SparkInternals#registerMetricsSource} registers them with Spark's metrics
  * system (whose {@code Source} is Spark-internal).
  */
-public final class FlexCodeMetricsSource {
+final class FlexCodeMetricsSource {
 
   /** The source's name in metric names. */
   public static final String NAME = "flexcode";

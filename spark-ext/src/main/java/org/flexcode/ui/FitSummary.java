@@ -14,7 +14,7 @@ import java.util.Map;
  * first submission to the last aggregate, the tasks cancelled, the chunks moved, how many ran in
  * each mode, and when the first was submitted (epoch ms).
  */
-public record FitSummary(
+record FitSummary(
     String fit,
     String workload,
     String strategy,

@@ -16,7 +16,7 @@ import org.flexcode.spark.SparkInternals;
  * partitions hold nothing and are never run. Partitions are numbered as {@link HolderRDD}'s, so a
  * block task's partition is its first chunk's home task.
  */
-public final class BlockHomeRDD<T> extends RDD<CodedBlock<T>> {
+final class BlockHomeRDD<T> extends RDD<CodedBlock<T>> {
 
   private static final long serialVersionUID = 1L;
 

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * chunks run late ({@link StealLaunches}); each iteration reports which chunks moved ({@link
  * StealRecord}).
  */
-public final class ChunkCopiesLayout<T> implements DataLayout<T> {
+final class ChunkCopiesLayout<T> implements DataLayout<T> {
 
   private static final Logger LOG = LoggerFactory.getLogger(ChunkCopiesLayout.class);
 

@@ -11,7 +11,7 @@ import org.flexcode.spark.SparkInternals;
  * that one chunk). The engine lays it out uncoded, caches each partition on its planned executor,
  * and recomputes a lost copy from its chunk, or the chunk from its input block (lineage).
  */
-public final class ChunkRDD<T> extends PlanRDD<T, T> {
+final class ChunkRDD<T> extends PlanRDD<T, T> {
 
   private static final long serialVersionUID = 1L;
 

@@ -17,7 +17,7 @@ import org.flexcode.spark.SparkInternals;
  * and 16 tasks) took the emulated setup from 2.4-3.1 s to 1.4-2.8 s
  * (docs/archive/BENCHMARKS-journal.md, 2026-11-27, "what steal spends before its first iteration").
  */
-public final class GroupedCaching<T> extends PlanRDD<T, long[]> {
+final class GroupedCaching<T> extends PlanRDD<T, long[]> {
 
   private static final long serialVersionUID = 1L;
 

@@ -24,7 +24,7 @@ import org.flexcode.spark.SparkInternals;
  * copy reads the copy of its chunk cached where it runs; on an executor with none, its own copy is
  * read from wherever Spark finds it (a remote cached block, or the lineage).
  */
-public final class HolderRDD<T> extends RDD<CodedBlock<T>> implements CopyPlacement {
+final class HolderRDD<T> extends RDD<CodedBlock<T>> implements CopyPlacement {
 
   private static final long serialVersionUID = 1L;
 

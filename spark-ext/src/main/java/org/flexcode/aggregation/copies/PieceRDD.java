@@ -14,7 +14,7 @@ import org.flexcode.spark.SparkInternals;
  * copies each chunk to its holders: the input block is read once per setup task that cuts its
  * chunks ({@link ReadOncePerTask}), not once per copy.
  */
-public final class PieceRDD<T> extends PlanRDD<T, T> {
+final class PieceRDD<T> extends PlanRDD<T, T> {
 
   private static final long serialVersionUID = 1L;
 

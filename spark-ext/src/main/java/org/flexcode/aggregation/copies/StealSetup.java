@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * chunk copies' preferred locations, the input pinned while it is cut, and the records per input
  * block.
  */
-public final class StealSetup {
+final class StealSetup {
 
   private static final Logger LOG = LoggerFactory.getLogger(ChunkCopiesLayout.class);
 

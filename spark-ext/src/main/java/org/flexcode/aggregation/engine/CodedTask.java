@@ -32,7 +32,7 @@ import org.flexcode.stragglers.StragglerInjector;
  * report, when a test forces one (else NaN: measured). A result above the iteration's {@link
  * ResultHolding} threshold stays in this executor's block manager; only its length travels.
  */
-public record CodedTask<T, M>(
+record CodedTask<T, M>(
     IterationInput<T, M> input,
     BitSet shadowBlocks,
     TaskLayout layout,

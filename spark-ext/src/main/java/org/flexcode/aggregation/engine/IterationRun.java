@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * cancelAllJobs}, {@code cancelJobGroup}, {@code cancelJobsWithTag}) ends the run with an {@link
  * org.flexcode.aggregation.IterationCancelledException} instead of a resubmit.
  */
-public final class IterationRun<T, M> {
+final class IterationRun<T, M> {
 
   private static final Logger LOG = LoggerFactory.getLogger(IterationRun.class);
 

@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * chunks' times. Holds state across iterations: one per engine. The engine hands it the layout's
  * {@link StealPlan} ({@link #launches}) before the first iteration.
  */
-public final class AutoDecoder implements BoundStrategy, Adaptive, CopiesLaunchSource {
+final class AutoDecoder implements BoundStrategy, Adaptive, CopiesLaunchSource {
 
   private static final Logger LOG = LoggerFactory.getLogger(AutoDecoder.class);
 

@@ -26,8 +26,7 @@ import org.flexcode.coding.GradientCode;
  * arrived, else another), fresh or from an earlier iteration; the aggregate is the plain sum of
  * those, weight 1. Holds state across iterations: one per engine.
  */
-public final class FlexrrDecoder
-    implements BoundStrategy, Adaptive, StaleResults, CopiesLaunchSource {
+final class FlexrrDecoder implements BoundStrategy, Adaptive, StaleResults, CopiesLaunchSource {
 
   private final Flexrr strategy;
   private final GradientCode code;

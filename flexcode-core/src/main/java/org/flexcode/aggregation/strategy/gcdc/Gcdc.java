@@ -18,7 +18,7 @@ import org.flexcode.spec.SpecText;
  * computes its slot's s+1 blocks from its cached copies, and the decode is FRC's within each
  * cluster: exact; an iteration whose clusters hold more than s stragglers waits (exact still).
  */
-public record Gcdc(int s, int clusters) implements AggregationStrategy, ModelReplay {
+record Gcdc(int s, int clusters) implements AggregationStrategy, ModelReplay {
 
   /** Validates. */
   public Gcdc {

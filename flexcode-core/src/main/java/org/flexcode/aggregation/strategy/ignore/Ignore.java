@@ -8,7 +8,7 @@ import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
 
 /** {@code ignore:b=B}: backup workers, the fastest n - b tasks of an uncoded layout, rescaled. */
-public record Ignore(int b) implements AggregationStrategy {
+record Ignore(int b) implements AggregationStrategy {
 
   /** Validates. */
   public Ignore {

@@ -9,7 +9,7 @@ import org.flexcode.ui.FlexCodePages;
  * The FlexCode tab ({@code /flexcode/}): the application's fits, and a page per fit ({@code
  * /flexcode/fit/?id=N}), read from a {@link FitStore}.
  */
-public final class FlexCodeTab extends SparkUITab {
+final class FlexCodeTab extends SparkUITab {
 
   /** The tab's path below the UI's root. */
   public static final String PREFIX = "flexcode";
