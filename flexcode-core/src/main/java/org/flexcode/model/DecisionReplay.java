@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.IntStream;
-import org.flexcode.adaptive.TaskTimes;
+import org.flexcode.adaptive.internal.TaskTimes;
 import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;

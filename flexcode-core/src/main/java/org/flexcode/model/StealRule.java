@@ -1,6 +1,6 @@
 package org.flexcode.model;
 
-import org.flexcode.adaptive.StealHome;
+import org.flexcode.adaptive.internal.StealHome;
 import org.flexcode.aggregation.copies.CopiesSpec;
 import org.flexcode.aggregation.strategy.steal.Steal;
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.flexcode.adaptive.StealHome;
+import org.flexcode.adaptive.internal.StealHome;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package org.flexcode.aggregation.copies;
 
-import org.flexcode.adaptive.StealHome;
+import org.flexcode.adaptive.internal.StealHome;
 
 /**
  * The chunk-copies layout a strategy asks for: each block cut into {@code chunks} chunks, each

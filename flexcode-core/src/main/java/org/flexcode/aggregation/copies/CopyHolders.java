@@ -3,7 +3,7 @@ package org.flexcode.aggregation.copies;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.flexcode.adaptive.CopyThresholds;
+import org.flexcode.adaptive.internal.CopyThresholds;
 import org.flexcode.aggregation.Arrivals;
 import org.flexcode.aggregation.PartialResult;
 import org.slf4j.Logger;

@@ -1,8 +1,8 @@
 package org.flexcode.aggregation.copies;
 
 import java.util.Set;
-import org.flexcode.adaptive.CopyThresholds;
-import org.flexcode.adaptive.SlowExecutors;
+import org.flexcode.adaptive.internal.CopyThresholds;
+import org.flexcode.adaptive.internal.SlowExecutors;
 import org.slf4j.Logger;
 
 /**

@@ -3,7 +3,7 @@ package org.flexcode.aggregation.copies;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.flexcode.adaptive.CopyThresholds;
+import org.flexcode.adaptive.internal.CopyThresholds;
 
 /**
  * Whether a copy of a running chunk, launched now on an idle holder, would arrive before the copy

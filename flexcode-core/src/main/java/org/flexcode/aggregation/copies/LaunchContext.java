@@ -1,7 +1,7 @@
 package org.flexcode.aggregation.copies;
 
 import java.util.function.LongSupplier;
-import org.flexcode.adaptive.HomeGrouping;
+import org.flexcode.adaptive.internal.HomeGrouping;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.helpers.NOPLogger;

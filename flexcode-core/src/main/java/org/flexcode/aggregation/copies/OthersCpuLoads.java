@@ -1,7 +1,7 @@
 package org.flexcode.aggregation.copies;
 
 import java.util.Arrays;
-import org.flexcode.adaptive.CopyThresholds;
+import org.flexcode.adaptive.internal.CopyThresholds;
 import org.flexcode.aggregation.OthersCpuLoad;
 import org.flexcode.metrics.SampleStats;
 

@@ -2,7 +2,7 @@ package org.flexcode.aggregation.copies;
 
 import java.io.Serializable;
 import java.util.BitSet;
-import org.flexcode.adaptive.ChunkPlacement;
+import org.flexcode.adaptive.internal.ChunkPlacement;
 
 /**
  * Where {@code steal}'s chunk copies live, plain arithmetic: n blocks cut into {@code chunks}

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.BitSet;
 import java.util.Set;
-import org.flexcode.adaptive.StealHome;
+import org.flexcode.adaptive.internal.StealHome;
 import org.flexcode.aggregation.Arrivals;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.PackedVector;

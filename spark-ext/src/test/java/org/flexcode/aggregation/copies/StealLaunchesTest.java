@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Set;
-import org.flexcode.adaptive.StealHome;
+import org.flexcode.adaptive.internal.StealHome;
 import org.flexcode.aggregation.Arrivals;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.LateLaunchPolicy;

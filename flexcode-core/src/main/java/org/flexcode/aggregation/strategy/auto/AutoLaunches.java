@@ -16,9 +16,10 @@ import org.flexcode.aggregation.copies.StealPlan;
  * costs the least, and nothing needs to move), else as chunk tasks, which Spark's scheduler hands
  * to a slow executor's other holders (a bsp iteration after ignore ones, under a straggler the
  * ignore mode hid, costs a chunk's moves rather than the straggler's whole block); in steal mode as
- * {@code steal}'s {@link org.flexcode.adaptive.HomeGrouping} measures faster; in ignore mode (with
- * several executors, a worker each, whose blocks it waits for or leaves out whole) as block tasks.
- * (With one executor each home chunk is a worker, which ignore mode may leave out alone.)
+ * {@code steal}'s {@link org.flexcode.adaptive.internal.HomeGrouping} measures faster; in ignore
+ * mode (with several executors, a worker each, whose blocks it waits for or leaves out whole) as
+ * block tasks. (With one executor each home chunk is a worker, which ignore mode may leave out
+ * alone.)
  */
 final class AutoLaunches implements LateLaunchPolicy {
 
@@ -39,7 +40,7 @@ final class AutoLaunches implements LateLaunchPolicy {
   /** The home copies; in ignore mode each on its home executor alone (see {@link AutoDecoder}). */
   @Override
   public BitSet firstJob() {
-    stealing.keepHome(decoder.mode() == org.flexcode.adaptive.ModeChoice.Mode.IGNORE);
+    stealing.keepHome(decoder.mode() == org.flexcode.adaptive.internal.ModeChoice.Mode.IGNORE);
     return stealing.firstJob();
   }
 
@@ -78,6 +79,6 @@ final class AutoLaunches implements LateLaunchPolicy {
   }
 
   private boolean stealing() {
-    return decoder.mode() == org.flexcode.adaptive.ModeChoice.Mode.STEAL;
+    return decoder.mode() == org.flexcode.adaptive.internal.ModeChoice.Mode.STEAL;
   }
 }

@@ -1,6 +1,6 @@
 package org.flexcode.aggregation.strategy.flexrr;
 
-import org.flexcode.adaptive.StealHome;
+import org.flexcode.adaptive.internal.StealHome;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ShadowSpec;

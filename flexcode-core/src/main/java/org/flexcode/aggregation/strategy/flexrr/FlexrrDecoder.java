@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.flexcode.adaptive.StalenessLedger;
+import org.flexcode.adaptive.internal.StalenessLedger;
 import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;

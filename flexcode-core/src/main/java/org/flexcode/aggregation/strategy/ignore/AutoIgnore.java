@@ -1,6 +1,6 @@
 package org.flexcode.aggregation.strategy.ignore;
 
-import org.flexcode.adaptive.BackupChooser;
+import org.flexcode.adaptive.internal.BackupChooser;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ModelReplay;

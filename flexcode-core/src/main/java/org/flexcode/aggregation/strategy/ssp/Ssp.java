@@ -1,6 +1,6 @@
 package org.flexcode.aggregation.strategy.ssp;
 
-import org.flexcode.adaptive.StalenessLedger;
+import org.flexcode.adaptive.internal.StalenessLedger;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ModelReplay;

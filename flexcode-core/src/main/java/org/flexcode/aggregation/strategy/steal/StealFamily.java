@@ -1,7 +1,7 @@
 package org.flexcode.aggregation.strategy.steal;
 
 import java.util.List;
-import org.flexcode.adaptive.StealHome;
+import org.flexcode.adaptive.internal.StealHome;
 import org.flexcode.aggregation.NamedFamily;
 import org.flexcode.aggregation.copies.CopiesSpec;
 
