@@ -24,8 +24,8 @@ import org.flexcode.metrics.StragglerReport;
 import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.AlternatingLeastSquaresTrainer;
 import org.flexcode.optim.MatrixFactorizationTrainer;
-import org.flexcode.spark.SparkInternals;
-import org.flexcode.spark.UninterruptedRelease;
+import org.flexcode.spark.internal.SparkInternals;
+import org.flexcode.spark.internal.UninterruptedRelease;
 import org.flexcode.workloads.IndexedRating;
 import org.flexcode.workloads.IndexedRatings;
 

@@ -20,8 +20,8 @@ import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.StragglerReport;
 import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.OnlineLdaTrainer;
-import org.flexcode.spark.SparkInternals;
-import org.flexcode.spark.UninterruptedRelease;
+import org.flexcode.spark.internal.SparkInternals;
+import org.flexcode.spark.internal.UninterruptedRelease;
 import org.flexcode.workloads.Document;
 
 /**

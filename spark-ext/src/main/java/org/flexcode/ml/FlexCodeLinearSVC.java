@@ -11,7 +11,7 @@ import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.StragglerReport;
 import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.LinearModelTrainer;
-import org.flexcode.spark.SparkLinearModels;
+import org.flexcode.spark.internal.SparkLinearModels;
 import org.flexcode.workloads.MarginLoss;
 
 /**

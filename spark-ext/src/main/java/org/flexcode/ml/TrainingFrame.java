@@ -14,7 +14,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.storage.StorageLevel;
-import org.flexcode.spark.UninterruptedRelease;
+import org.flexcode.spark.internal.UninterruptedRelease;
 import org.flexcode.workloads.WeightedPoint;
 
 /**

@@ -10,7 +10,7 @@ import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.metrics.IterationRecord;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.workloads.Document;
 import org.flexcode.workloads.OnlineLda;
 import org.slf4j.Logger;

@@ -21,12 +21,12 @@ import java.util.List;
  * flexcode-core: no cycles between the top-level packages; the aggregation engine knows neither the
  * strategy families nor the chunk-copies layout; the families do not know each other; and Spark's
  * internal API ({@code private[spark]} and narrower, public in bytecode) is used only in {@code
- * org.flexcode.spark}. The Spark UI's classes (the tab, pages, status store, History Server plugin:
- * {@code private[spark]} as a whole) are used only by the UI adapter, which has to live in Spark's
- * namespace ({@code org.apache.spark.ui.flexcode}, outside these rules' scope, as other Spark
- * extensions' tabs do); the pages it serves are rendered in {@code org.flexcode.ui} with no Spark
- * class but the listener API. That flexcode-core refers to no Spark, Scala or Hadoop class is
- * checked in flexcode-core ({@code CoreArchitectureTest}).
+ * org.flexcode.spark.internal}. The Spark UI's classes (the tab, pages, status store, History
+ * Server plugin: {@code private[spark]} as a whole) are used only by the UI adapter, which has to
+ * live in Spark's namespace ({@code org.apache.spark.ui.flexcode}, outside these rules' scope, as
+ * other Spark extensions' tabs do); the pages it serves are rendered in {@code org.flexcode.ui}
+ * with no Spark class but the listener API. That flexcode-core refers to no Spark, Scala or Hadoop
+ * class is checked in flexcode-core ({@code CoreArchitectureTest}).
  */
 @ArchTag("unit")
 @AnalyzeClasses(
@@ -47,7 +47,7 @@ class ArchitectureTest {
   }
 
   /** The adapter package, the one place allowed to touch Spark internals. */
-  private static final String ADAPTER = "org.flexcode.spark..";
+  private static final String ADAPTER = "org.flexcode.spark.internal..";
 
   /**
    * Spark classes that are internal as a whole ({@code private[spark]} or narrower): the metrics
@@ -223,7 +223,7 @@ class ArchitectureTest {
           .notDependOnEachOther()
           .because("a family is added or removed without touching the others");
 
-  /** (d) Spark-internal classes are used only in {@code org.flexcode.spark}. */
+  /** (d) Spark-internal classes are used only in {@code org.flexcode.spark.internal}. */
   @ArchTest
   static final ArchRule SPARK_INTERNAL_CLASSES_ONLY_IN_ADAPTER =
       noClasses()
@@ -233,11 +233,12 @@ class ArchitectureTest {
           .dependOnClassesThat(SPARK_INTERNAL_CLASSES)
           .because(
               "Spark internals change between Spark versions; SparkInternals and its helpers in"
-                  + " org.flexcode.spark are the one place that follows them");
+                  + " org.flexcode.spark.internal are the one place that follows them");
 
   /**
    * (d, members) Spark-internal methods and constructors of public Spark classes are called only in
-   * {@code org.flexcode.spark} ({@link org.flexcode.spark.SparkInternals} wraps each).
+   * {@code org.flexcode.spark.internal} ({@link org.flexcode.spark.internal.SparkInternals} wraps
+   * each).
    */
   @ArchTest
   static final ArchRule SPARK_INTERNAL_MEMBERS_ONLY_IN_ADAPTER =

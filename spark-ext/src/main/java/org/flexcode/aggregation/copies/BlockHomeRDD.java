@@ -7,7 +7,7 @@ import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
 import org.flexcode.aggregation.engine.CodedBlock;
 import org.flexcode.aggregation.engine.CodedRDD;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 
 /**
  * {@code steal}'s home work as one task per block: partition p, for p the first chunk of a block (p

@@ -15,7 +15,7 @@ import org.flexcode.aggregation.engine.CodedBlock;
 import org.flexcode.aggregation.engine.CodedRDD;
 import org.flexcode.aggregation.engine.DataLayout;
 import org.flexcode.aggregation.engine.TaskLaunchListener;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -8,7 +8,7 @@ import org.flexcode.aggregation.StorageBudget;
 import org.flexcode.aggregation.engine.DataLayout;
 import org.flexcode.aggregation.engine.LayoutProvider;
 import org.flexcode.aggregation.engine.LayoutSource;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 
 /** Lays out the strategies with a {@link CopiedLayout} as {@link ChunkCopiesLayout}. */
 public final class ChunkCopiesProvider implements LayoutProvider {

@@ -3,7 +3,7 @@ package org.flexcode.aggregation.copies;
 import org.apache.spark.Partition;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 
 /**
  * {@code steal}'s chunk copies as an RDD: partition t holds chunk (t mod C) of the {@link

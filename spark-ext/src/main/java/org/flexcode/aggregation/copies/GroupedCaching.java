@@ -6,7 +6,7 @@ import java.util.List;
 import org.apache.spark.Partition;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 
 /**
  * Setup's caching of many partitions of a persisted RDD in a few tasks: task g reads (and so

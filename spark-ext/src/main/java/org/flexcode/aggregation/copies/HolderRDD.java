@@ -11,7 +11,7 @@ import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
 import org.flexcode.aggregation.engine.CodedBlock;
 import org.flexcode.aggregation.engine.CodedRDD;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 
 /**
  * What {@code steal}'s jobs run over: the cached chunk copies ({@link CodedRDD} over {@link

@@ -5,7 +5,7 @@ import java.util.List;
 import org.apache.spark.Partition;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 
 /**
  * {@code steal}'s chunks as an RDD: partition c holds chunk c of the {@link StealPlan}, the records

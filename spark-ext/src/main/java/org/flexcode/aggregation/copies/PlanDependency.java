@@ -4,7 +4,7 @@ import java.io.Serializable;
 import org.apache.spark.NarrowDependency;
 import org.apache.spark.Partition;
 import org.apache.spark.rdd.RDD;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 
 /**
  * The narrow dependency of {@code steal}'s RDDs over a {@link StealPlan} ({@link PlanRDD}s, {@link

@@ -3,7 +3,7 @@ package org.flexcode.aggregation.copies;
 import java.util.List;
 import org.apache.spark.Partition;
 import org.apache.spark.rdd.RDD;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import scala.reflect.ClassTag;
 
 /**

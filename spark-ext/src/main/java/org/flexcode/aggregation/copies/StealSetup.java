@@ -8,7 +8,7 @@ import org.apache.spark.storage.StorageLevel;
 import org.flexcode.aggregation.engine.BlockCounts;
 import org.flexcode.aggregation.engine.CodedBlock;
 import org.flexcode.aggregation.engine.CodedRDD;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -14,7 +14,7 @@ import org.flexcode.coding.GradientCode;
 import org.flexcode.entropy.Colouring;
 import org.flexcode.entropy.Selection;
 import org.flexcode.entropy.SubsetSelector;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -12,7 +12,7 @@ import org.flexcode.aggregation.OthersCpuLoad;
 import org.flexcode.aggregation.PackedVector;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.TaskLayout;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.stragglers.StragglerInjector;
 

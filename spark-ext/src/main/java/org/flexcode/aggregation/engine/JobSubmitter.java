@@ -7,7 +7,7 @@ import org.apache.spark.rdd.RDD;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.EngineTestHooks;
 import org.flexcode.aggregation.TaskLayout;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
 
 /**

@@ -17,7 +17,7 @@ import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.engine.BlockCounts;
 import org.flexcode.aggregation.engine.CodedRDD;
 import org.flexcode.coding.GradientCode;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -8,7 +8,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.engine.CodedRDD;
 import org.flexcode.coding.GradientCode;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package org.flexcode.spark;
+package org.flexcode.spark.internal;
 
 import org.apache.spark.ml.classification.BinaryLogisticRegressionTrainingSummaryImpl;
 import org.apache.spark.ml.classification.LinearSVCModel;

@@ -4,4 +4,4 @@
  * / Scala 2.13 live in a single class; and {@code UninterruptedRelease}, which releases cached data
  * and broadcasts from an interrupted thread, where Spark's blocking RPCs would refuse.
  */
-package org.flexcode.spark;
+package org.flexcode.spark.internal;

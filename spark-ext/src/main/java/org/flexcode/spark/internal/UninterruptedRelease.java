@@ -1,4 +1,4 @@
-package org.flexcode.spark;
+package org.flexcode.spark.internal;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,4 +1,4 @@
-package org.flexcode.spark;
+package org.flexcode.spark.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package org.flexcode.spark;
+package org.flexcode.spark.internal;
 
 import java.io.Serializable;
 import java.util.ArrayList;
