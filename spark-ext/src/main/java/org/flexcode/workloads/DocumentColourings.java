@@ -1,8 +1,8 @@
 package org.flexcode.workloads;
 
-import org.flexcode.entropy.Colouring;
-import org.flexcode.entropy.Colourings;
-import org.flexcode.entropy.FeatureFilters;
+import org.flexcode.entropy.internal.Colouring;
+import org.flexcode.entropy.internal.Colourings;
+import org.flexcode.entropy.internal.FeatureFilters;
 
 /**
  * The colouring shadow strategies use for documents: the dominant vocabulary bucket (term ids

@@ -1,8 +1,8 @@
 package org.flexcode.workloads;
 
 import org.apache.spark.mllib.linalg.Vector;
-import org.flexcode.entropy.Colouring;
-import org.flexcode.entropy.Colourings;
+import org.flexcode.entropy.internal.Colouring;
+import org.flexcode.entropy.internal.Colourings;
 import scala.Tuple2;
 
 /**

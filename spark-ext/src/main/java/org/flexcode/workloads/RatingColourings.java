@@ -1,8 +1,8 @@
 package org.flexcode.workloads;
 
-import org.flexcode.entropy.Colouring;
-import org.flexcode.entropy.Colourings;
-import org.flexcode.entropy.FeatureFilters;
+import org.flexcode.entropy.internal.Colouring;
+import org.flexcode.entropy.internal.Colourings;
+import org.flexcode.entropy.internal.FeatureFilters;
 
 /**
  * The colouring shadow strategies use for ratings: the user's and the item's activity bins in the

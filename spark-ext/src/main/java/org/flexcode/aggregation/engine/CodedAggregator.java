@@ -23,7 +23,7 @@ import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.TaskLayout;
 import org.flexcode.aggregation.UndecodableIterationException;
 import org.flexcode.coding.GradientCode;
-import org.flexcode.entropy.Colouring;
+import org.flexcode.entropy.internal.Colouring;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.monitoring.FlexCodeIterationEvent;
 import org.flexcode.monitoring.IterationMonitor;

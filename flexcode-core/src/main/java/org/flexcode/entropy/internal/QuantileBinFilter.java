@@ -1,7 +1,7 @@
-package org.flexcode.entropy;
+package org.flexcode.entropy.internal;
 
 import java.util.List;
-import org.flexcode.entropy.RecordFunctions.ToDouble;
+import org.flexcode.entropy.internal.RecordFunctions.ToDouble;
 
 /** Level = the block-quantile bin of a numeric value of the record (see {@link Quantiles}). */
 record QuantileBinFilter<T>(ToDouble<T> value, int bins) implements FeatureFilter<T> {

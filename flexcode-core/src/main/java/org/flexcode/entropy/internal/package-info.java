@@ -4,4 +4,4 @@
  * entropy of a subset, and selectors that pick a weighted subset of a block whose weighted
  * statistic estimates the block's statistic without bias. Plain Java, no Spark import.
  */
-package org.flexcode.entropy;
+package org.flexcode.entropy.internal;

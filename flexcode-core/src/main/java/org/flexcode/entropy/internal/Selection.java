@@ -1,4 +1,4 @@
-package org.flexcode.entropy;
+package org.flexcode.entropy.internal;
 
 /**
  * A weighted subset of a block: {@code indices} into the block (ascending, distinct) and one weight

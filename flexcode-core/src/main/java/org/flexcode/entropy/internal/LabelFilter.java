@@ -1,8 +1,8 @@
-package org.flexcode.entropy;
+package org.flexcode.entropy.internal;
 
 import java.util.Arrays;
 import java.util.List;
-import org.flexcode.entropy.RecordFunctions.ToDouble;
+import org.flexcode.entropy.internal.RecordFunctions.ToDouble;
 
 /** Level = rank of the record's label among the block's distinct labels (ascending). */
 final class LabelFilter<T> implements FeatureFilter<T> {

@@ -1,4 +1,4 @@
-package org.flexcode.entropy;
+package org.flexcode.entropy.internal;
 
 import java.io.Serializable;
 import java.util.List;

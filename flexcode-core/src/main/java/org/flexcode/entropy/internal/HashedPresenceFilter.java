@@ -1,7 +1,7 @@
-package org.flexcode.entropy;
+package org.flexcode.entropy.internal;
 
 import java.util.List;
-import org.flexcode.entropy.RecordFunctions.ToIndices;
+import org.flexcode.entropy.internal.RecordFunctions.ToIndices;
 
 /**
  * Level 1 if the record has an active index i with hash_f(i) mod M == 0, else 0; hash_f is {@link

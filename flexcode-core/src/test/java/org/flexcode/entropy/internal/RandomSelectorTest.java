@@ -1,4 +1,4 @@
-package org.flexcode.entropy;
+package org.flexcode.entropy.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

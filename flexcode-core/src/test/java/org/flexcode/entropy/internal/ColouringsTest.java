@@ -1,4 +1,4 @@
-package org.flexcode.entropy;
+package org.flexcode.entropy.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,7 +10,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.util.List;
-import org.flexcode.entropy.TestBlocks.Point;
+import org.flexcode.entropy.internal.TestBlocks.Point;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

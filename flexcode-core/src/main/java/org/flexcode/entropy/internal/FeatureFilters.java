@@ -1,10 +1,10 @@
-package org.flexcode.entropy;
+package org.flexcode.entropy.internal;
 
 import java.util.Objects;
-import org.flexcode.entropy.RecordFunctions.ToCounts;
-import org.flexcode.entropy.RecordFunctions.ToDouble;
-import org.flexcode.entropy.RecordFunctions.ToIndices;
-import org.flexcode.entropy.RecordFunctions.ToInt;
+import org.flexcode.entropy.internal.RecordFunctions.ToCounts;
+import org.flexcode.entropy.internal.RecordFunctions.ToDouble;
+import org.flexcode.entropy.internal.RecordFunctions.ToIndices;
+import org.flexcode.entropy.internal.RecordFunctions.ToInt;
 
 /**
  * The feature filters of FlexEnt (DESIGN.md section 3) for our record shapes: labelled points,

@@ -1,4 +1,4 @@
-package org.flexcode.entropy;
+package org.flexcode.entropy.internal;
 
 /**
  * Integer hashing and a small seeded generator, specified here so every JVM (every copy of a block

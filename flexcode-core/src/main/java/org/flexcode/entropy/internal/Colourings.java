@@ -1,10 +1,10 @@
-package org.flexcode.entropy;
+package org.flexcode.entropy.internal;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.flexcode.entropy.RecordFunctions.ToDouble;
-import org.flexcode.entropy.RecordFunctions.ToIndices;
+import org.flexcode.entropy.internal.RecordFunctions.ToDouble;
+import org.flexcode.entropy.internal.RecordFunctions.ToIndices;
 
 /**
  * Joint colourings: a record's joint colour is the tuple of the colours its feature filters give

@@ -1,4 +1,4 @@
-package org.flexcode.entropy;
+package org.flexcode.entropy.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,7 +9,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.flexcode.entropy.TestBlocks.Point;
+import org.flexcode.entropy.internal.TestBlocks.Point;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

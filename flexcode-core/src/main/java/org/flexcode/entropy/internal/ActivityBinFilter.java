@@ -1,9 +1,9 @@
-package org.flexcode.entropy;
+package org.flexcode.entropy.internal;
 
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.flexcode.entropy.RecordFunctions.ToInt;
+import org.flexcode.entropy.internal.RecordFunctions.ToInt;
 
 /**
  * Level = the quantile bin (see {@link Quantiles}) of the record's key count, the number of records

@@ -1,11 +1,11 @@
-package org.flexcode.entropy;
+package org.flexcode.entropy.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.flexcode.entropy.TestBlocks.Point;
+import org.flexcode.entropy.internal.TestBlocks.Point;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,9 @@
-package org.flexcode.entropy;
+package org.flexcode.entropy.internal;
 
 import java.util.Arrays;
 import java.util.List;
-import org.flexcode.entropy.RecordFunctions.ToCounts;
-import org.flexcode.entropy.RecordFunctions.ToIndices;
+import org.flexcode.entropy.internal.RecordFunctions.ToCounts;
+import org.flexcode.entropy.internal.RecordFunctions.ToIndices;
 
 /**
  * Level = the vocabulary bucket (term id hashed by {@link Mix#hash} mod buckets) holding the
