@@ -35,7 +35,7 @@ import org.flexcode.optim.FlexCodeGradientDescent;
 import org.flexcode.optim.OptimizationResult;
 import org.flexcode.stragglers.StragglerInjector;
 import org.flexcode.stragglers.StragglerPattern;
-import org.flexcode.workloads.PointColourings;
+import org.flexcode.workloads.internal.PointColourings;
 import scala.Tuple2;
 
 /**

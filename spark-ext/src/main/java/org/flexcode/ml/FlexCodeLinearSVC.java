@@ -12,7 +12,7 @@ import org.flexcode.metrics.StragglerReport;
 import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.LinearModelTrainer;
 import org.flexcode.spark.internal.SparkLinearModels;
-import org.flexcode.workloads.MarginLoss;
+import org.flexcode.workloads.internal.MarginLoss;
 
 /**
  * A drop-in for spark.ml's {@link LinearSVC} whose every gradient is aggregated by a FlexCode

@@ -17,7 +17,7 @@ import org.flexcode.metrics.StragglerReport;
 import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.LinearModelTrainer;
 import org.flexcode.spark.internal.SparkLinearModels;
-import org.flexcode.workloads.MarginLoss;
+import org.flexcode.workloads.internal.MarginLoss;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

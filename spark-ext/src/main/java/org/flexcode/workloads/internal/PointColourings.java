@@ -1,4 +1,4 @@
-package org.flexcode.workloads;
+package org.flexcode.workloads.internal;
 
 import org.apache.spark.mllib.linalg.Vector;
 import org.flexcode.entropy.internal.Colouring;

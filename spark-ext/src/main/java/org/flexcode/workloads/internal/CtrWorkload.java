@@ -1,4 +1,4 @@
-package org.flexcode.workloads;
+package org.flexcode.workloads.internal;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.flexcode.workloads;
+package org.flexcode.workloads.internal;
 
 import java.io.Serializable;
 import org.apache.spark.ml.linalg.Vector;

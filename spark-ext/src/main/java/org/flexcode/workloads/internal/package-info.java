@@ -4,4 +4,4 @@
  * gradients and loss of matrix factorization (ALS-WR objective); and the online-LDA E-step
  * sufficient statistics with their M-step, as MLlib's online optimizer defines them.
  */
-package org.flexcode.workloads;
+package org.flexcode.workloads.internal;

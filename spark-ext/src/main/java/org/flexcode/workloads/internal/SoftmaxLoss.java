@@ -1,4 +1,4 @@
-package org.flexcode.workloads;
+package org.flexcode.workloads.internal;
 
 /**
  * The multinomial cross-entropy of spark.ml: for label y in {0 .. K-1} and margins m_1 .. m_K,

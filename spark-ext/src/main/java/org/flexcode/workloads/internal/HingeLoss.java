@@ -1,4 +1,4 @@
-package org.flexcode.workloads;
+package org.flexcode.workloads.internal;
 
 /**
  * The hinge loss of spark.ml's LinearSVC: for label y in {0, 1}, read as t = 2y - 1, and margin m,

@@ -1,4 +1,4 @@
-package org.flexcode.workloads;
+package org.flexcode.workloads.internal;
 
 /**
  * Half the squared residual of spark.ml's LinearRegression in its scaled label space: for label y,

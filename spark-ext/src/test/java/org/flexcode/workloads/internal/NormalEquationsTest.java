@@ -1,4 +1,4 @@
-package org.flexcode.workloads;
+package org.flexcode.workloads.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.flexcode.workloads.NormalEquations.Side;
-import org.flexcode.workloads.NormalEquations.Sweep;
+import org.flexcode.workloads.internal.NormalEquations.Side;
+import org.flexcode.workloads.internal.NormalEquations.Sweep;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

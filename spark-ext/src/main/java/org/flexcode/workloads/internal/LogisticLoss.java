@@ -1,4 +1,4 @@
-package org.flexcode.workloads;
+package org.flexcode.workloads.internal;
 
 /**
  * The binary logistic loss of spark.ml: for label y in {0, 1} and margin m,
