@@ -5,7 +5,7 @@ import org.flexcode.adaptive.internal.BackupChooser;
 import org.flexcode.adaptive.internal.ModeChoice;
 import org.flexcode.adaptive.internal.ModeChooser;
 import org.flexcode.adaptive.internal.TaskTimes;
-import org.flexcode.aggregation.copies.CopiesSpec;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
 import org.flexcode.aggregation.strategy.auto.AutoFamily;
 
 /**

@@ -15,10 +15,10 @@ import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.StaleResults;
-import org.flexcode.aggregation.copies.CopiedLayout;
-import org.flexcode.aggregation.copies.CopiesLaunchSource;
-import org.flexcode.aggregation.copies.CopiesSpec;
-import org.flexcode.aggregation.copies.StealPlan;
+import org.flexcode.aggregation.copies.internal.CopiedLayout;
+import org.flexcode.aggregation.copies.internal.CopiesLaunchSource;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
+import org.flexcode.aggregation.copies.internal.StealPlan;
 
 /**
  * One iteration as the engine decides it, replayed: the tasks' results arrive in the order of their

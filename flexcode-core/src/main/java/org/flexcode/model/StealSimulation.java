@@ -19,13 +19,13 @@ import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.PackedVector;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.StaleResults;
-import org.flexcode.aggregation.copies.CopiedLayout;
-import org.flexcode.aggregation.copies.CopiesLaunchSource;
-import org.flexcode.aggregation.copies.CopiesSpec;
-import org.flexcode.aggregation.copies.LaunchContext;
-import org.flexcode.aggregation.copies.StealLaunches;
-import org.flexcode.aggregation.copies.StealPlan;
-import org.flexcode.aggregation.copies.StealRecord;
+import org.flexcode.aggregation.copies.internal.CopiedLayout;
+import org.flexcode.aggregation.copies.internal.CopiesLaunchSource;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
+import org.flexcode.aggregation.copies.internal.LaunchContext;
+import org.flexcode.aggregation.copies.internal.StealLaunches;
+import org.flexcode.aggregation.copies.internal.StealPlan;
+import org.flexcode.aggregation.copies.internal.StealRecord;
 import org.flexcode.coding.GradientCode;
 
 /**

@@ -119,9 +119,9 @@ class RuleTest {
     Rule.steal(3, 4).prepare(Cluster.of(2, 1, T)); // fitted to 2 copies, as the engine does
     assertEquals(
         "steal:r="
-            + org.flexcode.aggregation.copies.CopiesSpec.DEFAULT_COPIES
+            + org.flexcode.aggregation.copies.internal.CopiesSpec.DEFAULT_COPIES
             + ",chunks="
-            + org.flexcode.aggregation.copies.CopiesSpec.DEFAULT_CHUNKS,
+            + org.flexcode.aggregation.copies.internal.CopiesSpec.DEFAULT_CHUNKS,
         Rule.parse("steal").spec());
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Rule.parse("frc:s=-1"));

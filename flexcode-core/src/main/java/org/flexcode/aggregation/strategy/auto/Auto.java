@@ -7,9 +7,9 @@ import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ModelReplay;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StorageBudget;
-import org.flexcode.aggregation.copies.CopiedLayout;
-import org.flexcode.aggregation.copies.CopiesFit;
-import org.flexcode.aggregation.copies.CopiesSpec;
+import org.flexcode.aggregation.copies.internal.CopiedLayout;
+import org.flexcode.aggregation.copies.internal.CopiesFit;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
 

@@ -3,8 +3,8 @@ package org.flexcode.aggregation.strategy.auto;
 import java.util.BitSet;
 import org.flexcode.aggregation.Arrivals;
 import org.flexcode.aggregation.LateLaunchPolicy;
-import org.flexcode.aggregation.copies.StealLaunches;
-import org.flexcode.aggregation.copies.StealPlan;
+import org.flexcode.aggregation.copies.internal.StealLaunches;
+import org.flexcode.aggregation.copies.internal.StealPlan;
 
 /**
  * {@code auto}'s launches: every iteration's first job runs the home copies; in steal mode the

@@ -12,10 +12,10 @@ import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.StaleResults;
-import org.flexcode.aggregation.copies.CopiesLaunchSource;
-import org.flexcode.aggregation.copies.StealDecoder;
-import org.flexcode.aggregation.copies.StealLaunches;
-import org.flexcode.aggregation.copies.StealPlan;
+import org.flexcode.aggregation.copies.internal.CopiesLaunchSource;
+import org.flexcode.aggregation.copies.internal.StealDecoder;
+import org.flexcode.aggregation.copies.internal.StealLaunches;
+import org.flexcode.aggregation.copies.internal.StealPlan;
 import org.flexcode.coding.GradientCode;
 
 /**

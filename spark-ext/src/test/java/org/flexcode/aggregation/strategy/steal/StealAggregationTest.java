@@ -18,7 +18,7 @@ import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.EngineTestHooks;
-import org.flexcode.aggregation.copies.StealRecord;
+import org.flexcode.aggregation.copies.internal.StealRecord;
 import org.flexcode.aggregation.engine.CodedAggregator;
 import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.metrics.IterationRecord;
