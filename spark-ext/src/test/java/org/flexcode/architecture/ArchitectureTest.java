@@ -24,9 +24,9 @@ import java.util.List;
  * org.flexcode.spark.internal}. The Spark UI's classes (the tab, pages, status store, History
  * Server plugin: {@code private[spark]} as a whole) are used only by the UI adapter, which has to
  * live in Spark's namespace ({@code org.apache.spark.ui.flexcode}, outside these rules' scope, as
- * other Spark extensions' tabs do); the pages it serves are rendered in {@code org.flexcode.ui}
- * with no Spark class but the listener API. That flexcode-core refers to no Spark, Scala or Hadoop
- * class is checked in flexcode-core ({@code CoreArchitectureTest}).
+ * other Spark extensions' tabs do); the pages it serves are rendered in {@code
+ * org.flexcode.ui.internal} with no Spark class but the listener API. That flexcode-core refers to
+ * no Spark, Scala or Hadoop class is checked in flexcode-core ({@code CoreArchitectureTest}).
  */
 @ArchTag("unit")
 @AnalyzeClasses(
@@ -198,8 +198,8 @@ class ArchitectureTest {
                   + " in org.apache.spark.ui.flexcode is the one place that follows them");
 
   /**
-   * (f) The tab's pages render as plain Java: {@code org.flexcode.ui} uses no Spark class, but for
-   * {@code FitListener}, which receives the listener bus's events.
+   * (f) The tab's pages render as plain Java: {@code org.flexcode.ui.internal} uses no Spark class,
+   * but for {@code FitListener}, which receives the listener bus's events.
    */
   @ArchTest
   static final ArchRule PAGES_RENDER_WITHOUT_SPARK =

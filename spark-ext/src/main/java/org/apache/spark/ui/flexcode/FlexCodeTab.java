@@ -2,8 +2,8 @@ package org.apache.spark.ui.flexcode;
 
 import org.apache.spark.ui.SparkUI;
 import org.apache.spark.ui.SparkUITab;
-import org.flexcode.ui.ExecutorVerdicts;
-import org.flexcode.ui.FlexCodePages;
+import org.flexcode.ui.internal.ExecutorVerdicts;
+import org.flexcode.ui.internal.FlexCodePages;
 
 /**
  * The FlexCode tab ({@code /flexcode/}): the application's fits, and a page per fit ({@code

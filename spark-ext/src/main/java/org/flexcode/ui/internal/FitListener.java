@@ -1,4 +1,4 @@
-package org.flexcode.ui;
+package org.flexcode.ui.internal;
 
 import java.util.function.Consumer;
 import org.apache.spark.scheduler.SparkListener;

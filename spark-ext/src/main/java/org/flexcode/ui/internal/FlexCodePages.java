@@ -1,4 +1,4 @@
-package org.flexcode.ui;
+package org.flexcode.ui.internal;
 
 import java.util.List;
 import java.util.Locale;

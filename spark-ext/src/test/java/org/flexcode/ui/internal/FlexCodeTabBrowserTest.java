@@ -1,4 +1,4 @@
-package org.flexcode.ui;
+package org.flexcode.ui.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
