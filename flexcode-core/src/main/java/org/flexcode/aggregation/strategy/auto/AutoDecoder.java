@@ -20,7 +20,7 @@ import org.flexcode.aggregation.copies.internal.CopiesSpec;
 import org.flexcode.aggregation.copies.internal.StealDecoder;
 import org.flexcode.aggregation.copies.internal.StealLaunches;
 import org.flexcode.aggregation.copies.internal.StealPlan;
-import org.flexcode.aggregation.rules.IgnoreDecoder;
+import org.flexcode.aggregation.rules.internal.IgnoreDecoder;
 import org.flexcode.coding.GradientCode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -10,7 +10,7 @@ import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
-import org.flexcode.aggregation.rules.IgnoreDecoder;
+import org.flexcode.aggregation.rules.internal.IgnoreDecoder;
 import org.flexcode.coding.GradientCode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -3,7 +3,7 @@ package org.flexcode.aggregation.strategy.ignore;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ShadowSpec;
-import org.flexcode.aggregation.rules.IgnoreDecoder;
+import org.flexcode.aggregation.rules.internal.IgnoreDecoder;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
 

@@ -1,4 +1,4 @@
-package org.flexcode.aggregation.rules;
+package org.flexcode.aggregation.rules.internal;
 
 import java.util.BitSet;
 import java.util.List;
