@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.flexcode.aggregation.copies.CopiesSpec;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
 import org.flexcode.model.Cluster;
 import org.flexcode.model.Costs;
 import org.flexcode.model.IterationModel;

@@ -11,7 +11,7 @@ import org.flexcode.cli.Args;
 import org.flexcode.data.DocwordReader;
 import org.flexcode.optim.OnlineLdaTrainer;
 import org.flexcode.stragglers.StragglerInjector;
-import org.flexcode.workloads.Document;
+import org.flexcode.workloads.internal.Document;
 
 /**
  * Online LDA (variational Bayes, MLlib's schedule and defaults) on a UCI bag-of-words corpus

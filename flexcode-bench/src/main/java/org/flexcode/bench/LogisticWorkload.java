@@ -19,7 +19,7 @@ import org.flexcode.data.Lines;
 import org.flexcode.optim.FlexCodeGradientDescent;
 import org.flexcode.optim.OptimizationResult;
 import org.flexcode.stragglers.StragglerInjector;
-import org.flexcode.workloads.CtrWorkload;
+import org.flexcode.workloads.internal.CtrWorkload;
 import scala.Tuple2;
 
 /**

@@ -12,7 +12,7 @@ import org.flexcode.cli.Args;
 import org.flexcode.data.MovieLensReader;
 import org.flexcode.optim.MatrixFactorizationTrainer;
 import org.flexcode.stragglers.StragglerInjector;
-import org.flexcode.workloads.IndexedRatings;
+import org.flexcode.workloads.internal.IndexedRatings;
 
 /**
  * Matrix factorization (ALS-WR objective) by gradient descent with per-row scaled steps on

@@ -10,7 +10,7 @@ import org.apache.spark.mllib.linalg.Vectors;
 import org.apache.spark.storage.StorageLevel;
 import org.flexcode.optim.OnlineLdaTrainer;
 import org.flexcode.stragglers.StragglerInjector;
-import org.flexcode.workloads.Document;
+import org.flexcode.workloads.internal.Document;
 import scala.Tuple2;
 
 /**

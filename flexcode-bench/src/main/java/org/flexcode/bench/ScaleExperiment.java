@@ -12,7 +12,7 @@ import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.cli.Args;
 import org.flexcode.metrics.Errors;
 import org.flexcode.metrics.SampleStats;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 
 /**
  * {@code flexcode-submit bench --experiment scale}: the data plane, what the driver receives and

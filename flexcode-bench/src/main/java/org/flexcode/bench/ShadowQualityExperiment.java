@@ -25,8 +25,8 @@ import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.cli.Args;
 import org.flexcode.data.LibSvmReader;
 import org.flexcode.data.Lines;
-import org.flexcode.entropy.Colouring;
-import org.flexcode.entropy.Selection;
+import org.flexcode.entropy.internal.Colouring;
+import org.flexcode.entropy.internal.Selection;
 import org.flexcode.metrics.Errors;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.JsonReports;
@@ -35,7 +35,7 @@ import org.flexcode.optim.FlexCodeGradientDescent;
 import org.flexcode.optim.OptimizationResult;
 import org.flexcode.stragglers.StragglerInjector;
 import org.flexcode.stragglers.StragglerPattern;
-import org.flexcode.workloads.PointColourings;
+import org.flexcode.workloads.internal.PointColourings;
 import scala.Tuple2;
 
 /**

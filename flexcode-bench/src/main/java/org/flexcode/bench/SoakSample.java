@@ -7,7 +7,7 @@ import java.util.Set;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.metrics.IterationRecord;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 
 /**
  * What the application holds right after one fit of a soak ended: the driver's live heap after

@@ -17,8 +17,8 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.flexcode.workloads.IndexedRating;
-import org.flexcode.workloads.MatrixFactorization;
+import org.flexcode.workloads.internal.IndexedRating;
+import org.flexcode.workloads.internal.MatrixFactorization;
 
 /**
  * The bench's {@code als} row: Spark's own {@code ALS} (explicit feedback, the same rank, regParam,

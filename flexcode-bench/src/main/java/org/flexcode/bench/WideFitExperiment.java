@@ -17,7 +17,7 @@ import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.cli.Args;
 import org.flexcode.metrics.SampleStats;
 import org.flexcode.ml.FlexCodeLogisticRegression;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 
 /**
  * {@code flexcode-submit bench --experiment wide-fit}: a wide spark.ml fit, what its driver

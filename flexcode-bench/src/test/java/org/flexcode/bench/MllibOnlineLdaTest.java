@@ -15,7 +15,7 @@ import org.flexcode.optim.OnlineLdaTrainer;
 import org.flexcode.stragglers.StragglerInjector;
 import org.flexcode.testing.SparkExtension;
 import org.flexcode.testing.TestCorpora;
-import org.flexcode.workloads.Document;
+import org.flexcode.workloads.internal.Document;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -16,7 +16,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.flexcode.testing.SparkExtension;
 import org.flexcode.testing.SparkMaster;
-import org.flexcode.workloads.IndexedRating;
+import org.flexcode.workloads.internal.IndexedRating;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

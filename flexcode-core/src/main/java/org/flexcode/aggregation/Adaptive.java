@@ -1,7 +1,7 @@
 package org.flexcode.aggregation;
 
 import java.util.Map;
-import org.flexcode.adaptive.TaskTimes;
+import org.flexcode.adaptive.internal.TaskTimes;
 
 /**
  * A bound-strategy capability: the strategy chooses before each iteration (a mode, a b, clusters)

@@ -1,7 +1,7 @@
 package org.flexcode.aggregation;
 
-import org.flexcode.entropy.Selectors;
-import org.flexcode.entropy.SubsetSelector;
+import org.flexcode.entropy.internal.Selectors;
+import org.flexcode.entropy.internal.SubsetSelector;
 import org.flexcode.spec.SpecNames;
 
 /** How shadow tasks pick the records they hold (see {@link Selectors}), with its spec name. */

@@ -2,8 +2,8 @@ package org.flexcode.model;
 
 import java.util.Arrays;
 import java.util.BitSet;
-import org.flexcode.adaptive.BackupChooser;
-import org.flexcode.adaptive.TaskTimes;
+import org.flexcode.adaptive.internal.BackupChooser;
+import org.flexcode.adaptive.internal.TaskTimes;
 
 /**
  * {@code ignore:b=auto,floor=0.75,window=5} in the model: before each simulated iteration the

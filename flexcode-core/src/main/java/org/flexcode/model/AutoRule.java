@@ -1,11 +1,11 @@
 package org.flexcode.model;
 
 import java.util.BitSet;
-import org.flexcode.adaptive.BackupChooser;
-import org.flexcode.adaptive.ModeChoice;
-import org.flexcode.adaptive.ModeChooser;
-import org.flexcode.adaptive.TaskTimes;
-import org.flexcode.aggregation.copies.CopiesSpec;
+import org.flexcode.adaptive.internal.BackupChooser;
+import org.flexcode.adaptive.internal.ModeChoice;
+import org.flexcode.adaptive.internal.ModeChooser;
+import org.flexcode.adaptive.internal.TaskTimes;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
 import org.flexcode.aggregation.strategy.auto.AutoFamily;
 
 /**

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.stream.IntStream;
-import org.flexcode.aggregation.copies.StealPlan;
+import org.flexcode.aggregation.copies.internal.StealPlan;
 
 /**
  * Spark's scheduler as {@code steal}'s jobs meet it, on the simulated cores of one iteration. A

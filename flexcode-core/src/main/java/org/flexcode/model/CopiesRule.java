@@ -2,7 +2,7 @@ package org.flexcode.model;
 
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.StorageBudget;
-import org.flexcode.aggregation.copies.CopiedLayout;
+import org.flexcode.aggregation.copies.internal.CopiedLayout;
 
 /**
  * A strategy over chunk copies ({@link CopiedLayout}: {@code steal}, {@code flexrr}, or one from

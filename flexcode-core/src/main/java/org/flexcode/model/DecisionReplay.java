@@ -9,16 +9,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.IntStream;
-import org.flexcode.adaptive.TaskTimes;
+import org.flexcode.adaptive.internal.TaskTimes;
 import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.StaleResults;
-import org.flexcode.aggregation.copies.CopiedLayout;
-import org.flexcode.aggregation.copies.CopiesLaunchSource;
-import org.flexcode.aggregation.copies.CopiesSpec;
-import org.flexcode.aggregation.copies.StealPlan;
+import org.flexcode.aggregation.copies.internal.CopiedLayout;
+import org.flexcode.aggregation.copies.internal.CopiesLaunchSource;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
+import org.flexcode.aggregation.copies.internal.StealPlan;
 
 /**
  * One iteration as the engine decides it, replayed: the tasks' results arrive in the order of their

@@ -2,10 +2,10 @@ package org.flexcode.model;
 
 import java.util.Arrays;
 import java.util.BitSet;
-import org.flexcode.adaptive.ClusterFormer;
-import org.flexcode.adaptive.ClusterLayout;
-import org.flexcode.adaptive.Clustering;
-import org.flexcode.adaptive.TaskTimes;
+import org.flexcode.adaptive.internal.ClusterFormer;
+import org.flexcode.adaptive.internal.ClusterLayout;
+import org.flexcode.adaptive.internal.Clustering;
+import org.flexcode.adaptive.internal.TaskTimes;
 import org.flexcode.coding.GradientCode;
 
 /**

@@ -1,8 +1,8 @@
 package org.flexcode.model;
 
-import org.flexcode.adaptive.StealHome;
+import org.flexcode.adaptive.internal.StealHome;
 import org.flexcode.aggregation.CodeKind;
-import org.flexcode.aggregation.copies.CopiesSpec;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
 
 /**
  * A strategy's stopping rule as the model runs it: which tasks hold which work, and when an

@@ -3,7 +3,7 @@ package org.flexcode.model;
 import java.util.Arrays;
 import java.util.Set;
 import org.flexcode.aggregation.TaskLaunches;
-import org.flexcode.aggregation.copies.CopyPlacement;
+import org.flexcode.aggregation.copies.internal.CopyPlacement;
 
 /**
  * The simulated cluster as the engine's {@code steal} launches see it: when and on which executor

@@ -2,7 +2,7 @@ package org.flexcode.model;
 
 import java.util.Arrays;
 import java.util.BitSet;
-import org.flexcode.adaptive.StalenessLedger;
+import org.flexcode.adaptive.internal.StalenessLedger;
 
 /**
  * {@code ssp:staleness=1,b=1} in the model, with the engine's own {@link StalenessLedger}: a task

@@ -4,9 +4,9 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Map;
 import org.flexcode.aggregation.AggregationStrategy;
-import org.flexcode.aggregation.copies.CopiedLayout;
-import org.flexcode.aggregation.copies.CopiesSpec;
-import org.flexcode.aggregation.copies.StealRecord;
+import org.flexcode.aggregation.copies.internal.CopiedLayout;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
+import org.flexcode.aggregation.copies.internal.StealRecord;
 
 /**
  * The iterations of a strategy over chunk copies ({@code steal}, {@code flexrr}) as the model

@@ -1,7 +1,7 @@
 package org.flexcode.model;
 
-import org.flexcode.adaptive.StealHome;
-import org.flexcode.aggregation.copies.CopiesSpec;
+import org.flexcode.adaptive.internal.StealHome;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
 import org.flexcode.aggregation.strategy.steal.Steal;
 
 /**

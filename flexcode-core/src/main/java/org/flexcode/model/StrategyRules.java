@@ -2,7 +2,7 @@ package org.flexcode.model;
 
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.ModelReplay;
-import org.flexcode.aggregation.copies.CopiedLayout;
+import org.flexcode.aggregation.copies.internal.CopiedLayout;
 
 /**
  * The model's rule of a strategy the engine parses ({@link AggregationStrategy#parse}: one grammar,

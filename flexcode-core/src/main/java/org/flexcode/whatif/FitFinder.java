@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * Each iteration's main stage is its stage with the most tasks (the one that computes the
  * partitions' sums); the others ({@code treeAggregate}'s reduce stage) are timed apart.
  */
-public final class FitFinder {
+final class FitFinder {
 
   /** Call-site markers of the spark.ml and MLlib iterations. */
   static final List<String> ITERATION_SITES =

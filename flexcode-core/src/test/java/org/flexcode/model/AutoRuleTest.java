@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.flexcode.aggregation.StrategyDefaults;
-import org.flexcode.aggregation.copies.CopiesSpec;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
 import org.flexcode.aggregation.strategy.auto.AutoFamily;
 import org.flexcode.aggregation.strategy.gcdc.GcdcFamily;
 import org.flexcode.aggregation.strategy.ignore.IgnoreFamily;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.flexcode.adaptive.StealHome;
+import org.flexcode.adaptive.internal.StealHome;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -119,9 +119,9 @@ class RuleTest {
     Rule.steal(3, 4).prepare(Cluster.of(2, 1, T)); // fitted to 2 copies, as the engine does
     assertEquals(
         "steal:r="
-            + org.flexcode.aggregation.copies.CopiesSpec.DEFAULT_COPIES
+            + org.flexcode.aggregation.copies.internal.CopiesSpec.DEFAULT_COPIES
             + ",chunks="
-            + org.flexcode.aggregation.copies.CopiesSpec.DEFAULT_CHUNKS,
+            + org.flexcode.aggregation.copies.internal.CopiesSpec.DEFAULT_CHUNKS,
         Rule.parse("steal").spec());
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Rule.parse("frc:s=-1"));

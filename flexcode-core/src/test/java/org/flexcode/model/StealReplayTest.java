@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.BitSet;
 import java.util.List;
 import org.flexcode.aggregation.AggregationStrategy;
-import org.flexcode.aggregation.copies.StealRecord;
+import org.flexcode.aggregation.copies.internal.StealRecord;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

@@ -32,7 +32,7 @@ import org.xerial.snappy.SnappyInputStream;
  * with the libraries Spark's own codecs use, as Spark reads them: lz4-java's block stream with the
  * XXHash32 checksum of Spark's seed, zstd-jni's stream, snappy-java's stream.
  */
-public final class EventLogFiles {
+final class EventLogFiles {
 
   /** The seed of the XXHash32 checksum Spark's LZ4 codec writes. */
   private static final int LZ4_CHECKSUM_SEED = 0x9747b28c;

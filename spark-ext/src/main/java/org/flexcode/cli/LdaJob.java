@@ -14,7 +14,7 @@ import org.apache.spark.sql.SparkSession;
 import org.flexcode.data.DocwordReader;
 import org.flexcode.metrics.RunReport;
 import org.flexcode.ml.FlexCodeLDA;
-import org.flexcode.workloads.Document;
+import org.flexcode.workloads.internal.Document;
 
 /**
  * {@code flexcode-submit lda}: fits online LDA on a UCI bag-of-words corpus with a FlexCode

@@ -24,10 +24,10 @@ import org.flexcode.metrics.StragglerReport;
 import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.AlternatingLeastSquaresTrainer;
 import org.flexcode.optim.MatrixFactorizationTrainer;
-import org.flexcode.spark.SparkInternals;
-import org.flexcode.spark.UninterruptedRelease;
-import org.flexcode.workloads.IndexedRating;
-import org.flexcode.workloads.IndexedRatings;
+import org.flexcode.spark.internal.SparkInternals;
+import org.flexcode.spark.internal.UninterruptedRelease;
+import org.flexcode.workloads.internal.IndexedRating;
+import org.flexcode.workloads.internal.IndexedRatings;
 
 /**
  * A drop-in for spark.ml's {@link ALS} that runs ALS itself, every half-sweep aggregated by a

@@ -20,9 +20,9 @@ import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.StragglerReport;
 import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.OnlineLdaTrainer;
-import org.flexcode.spark.SparkInternals;
-import org.flexcode.spark.UninterruptedRelease;
-import org.flexcode.workloads.Document;
+import org.flexcode.spark.internal.SparkInternals;
+import org.flexcode.spark.internal.UninterruptedRelease;
+import org.flexcode.workloads.internal.Document;
 
 /**
  * A drop-in for spark.ml's {@link LDA} with the online optimizer whose every mini-batch's

@@ -11,8 +11,8 @@ import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.StragglerReport;
 import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.LinearModelTrainer;
-import org.flexcode.spark.SparkLinearModels;
-import org.flexcode.workloads.MarginLoss;
+import org.flexcode.spark.internal.SparkLinearModels;
+import org.flexcode.workloads.internal.MarginLoss;
 
 /**
  * A drop-in for spark.ml's {@link LinearSVC} whose every gradient is aggregated by a FlexCode

@@ -16,8 +16,8 @@ import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.StragglerReport;
 import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.LinearModelTrainer;
-import org.flexcode.spark.SparkLinearModels;
-import org.flexcode.workloads.MarginLoss;
+import org.flexcode.spark.internal.SparkLinearModels;
+import org.flexcode.workloads.internal.MarginLoss;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -14,8 +14,8 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.storage.StorageLevel;
-import org.flexcode.spark.UninterruptedRelease;
-import org.flexcode.workloads.WeightedPoint;
+import org.flexcode.spark.internal.UninterruptedRelease;
+import org.flexcode.workloads.internal.WeightedPoint;
 
 /**
  * The training rows of a linear Estimator (label, instance weight, features) with what spark.ml

@@ -14,10 +14,10 @@ import org.flexcode.metrics.IterationRecord;
  * One source per SparkContext, registered on the first iteration.
  *
  * <p>The metrics are a plain Dropwizard registry under a name; {@link
- * org.flexcode.spark.SparkInternals#registerMetricsSource} registers them with Spark's metrics
- * system (whose {@code Source} is Spark-internal).
+ * org.flexcode.spark.internal.SparkInternals#registerMetricsSource} registers them with Spark's
+ * metrics system (whose {@code Source} is Spark-internal).
  */
-public final class FlexCodeMetricsSource {
+final class FlexCodeMetricsSource {
 
   /** The source's name in metric names. */
   public static final String NAME = "flexcode";

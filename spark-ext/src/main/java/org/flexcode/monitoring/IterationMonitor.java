@@ -3,7 +3,7 @@ package org.flexcode.monitoring;
 import java.lang.ref.WeakReference;
 import org.apache.spark.SparkContext;
 import org.flexcode.metrics.StragglerReport;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -8,10 +8,10 @@ import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.metrics.IterationRecord;
-import org.flexcode.workloads.IndexedRating;
-import org.flexcode.workloads.NormalEquations;
-import org.flexcode.workloads.NormalEquations.Side;
-import org.flexcode.workloads.NormalEquations.Sweep;
+import org.flexcode.workloads.internal.IndexedRating;
+import org.flexcode.workloads.internal.NormalEquations;
+import org.flexcode.workloads.internal.NormalEquations.Side;
+import org.flexcode.workloads.internal.NormalEquations.Sweep;
 import scala.Tuple2;
 
 /**
@@ -71,9 +71,10 @@ public final class AlternatingLeastSquaresTrainer {
   /**
    * Trains on {@code ratings} (user indices in [0, numUsers), item indices in [0, numItems), one
    * engine block per partition). The fit's objective history has one entry per sweep: the objective
-   * (halved and averaged over the ratings, as {@link org.flexcode.workloads.MatrixFactorization}
-   * writes it; for implicit feedback the weighted objective over all pairs) at the sweep's start.
-   * {@code listener} hears every half-sweep.
+   * (halved and averaged over the ratings, as {@link
+   * org.flexcode.workloads.internal.MatrixFactorization} writes it; for implicit feedback the
+   * weighted objective over all pairs) at the sweep's start. {@code listener} hears every
+   * half-sweep.
    */
   public static MatrixFactorizationTrainer.Fit train(
       JavaRDD<IndexedRating> ratings,
@@ -97,7 +98,7 @@ public final class AlternatingLeastSquaresTrainer {
             groupedByTheLargerSide(ratings, numUsers, numItems, config.options()),
             config.strategy(),
             config.options().withWorkload("als", 2 * config.maxIter()),
-            org.flexcode.workloads.RatingColourings.ratings(),
+            org.flexcode.workloads.internal.RatingColourings.ratings(),
             NormalEquations.statistic(numUsers, numItems, rank, config.regParam()),
             dimension)) {
       if (engine.totalRecords() == 0) {

@@ -16,7 +16,7 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
 import org.flexcode.aggregation.engine.CodedAggregator;
-import org.flexcode.workloads.PointColourings;
+import org.flexcode.workloads.internal.PointColourings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.Tuple2;

@@ -6,10 +6,10 @@ import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.metrics.IterationRecord;
-import org.flexcode.workloads.LinearStatistic;
-import org.flexcode.workloads.MarginLoss;
-import org.flexcode.workloads.PointColourings;
-import org.flexcode.workloads.WeightedPoint;
+import org.flexcode.workloads.internal.LinearStatistic;
+import org.flexcode.workloads.internal.MarginLoss;
+import org.flexcode.workloads.internal.PointColourings;
+import org.flexcode.workloads.internal.WeightedPoint;
 
 /**
  * Fits spark.ml's penalized linear-model objective (logistic, softmax, squared or hinge loss: a

@@ -10,8 +10,8 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
 import org.flexcode.metrics.IterationRecord;
-import org.flexcode.workloads.IndexedRating;
-import org.flexcode.workloads.MatrixFactorization;
+import org.flexcode.workloads.internal.IndexedRating;
+import org.flexcode.workloads.internal.MatrixFactorization;
 
 /**
  * Fits the matrix-factorization objective F(U, V) of {@link MatrixFactorization} (the ALS-WR
@@ -168,7 +168,7 @@ public final class MatrixFactorizationTrainer {
             ratings,
             config.strategy(),
             config.options().withWorkload("mf", config.maxIter()),
-            org.flexcode.workloads.RatingColourings.ratings(),
+            org.flexcode.workloads.internal.RatingColourings.ratings(),
             statistic,
             dimension)) {
       Function<double[], double[]> evaluate = point -> means(engine, point, heard);

@@ -2,9 +2,9 @@ package org.flexcode.optim;
 
 /**
  * Solves one row's regularized normal equations (A + lambda n I) x = b by Cholesky factorization, A
- * given as its upper triangle row by row ({@link org.flexcode.workloads.NormalEquations}), plus an
- * optional full symmetric Gramian G added to A (implicit feedback). As Spark's {@code ALS} (whose
- * Cholesky solver adds lambda n to the diagonal): with lambda n > 0 the matrix is positive
+ * given as its upper triangle row by row ({@link org.flexcode.workloads.internal.NormalEquations}),
+ * plus an optional full symmetric Gramian G added to A (implicit feedback). As Spark's {@code ALS}
+ * (whose Cholesky solver adds lambda n to the diagonal): with lambda n > 0 the matrix is positive
  * definite. When it is not (lambda n = 0 and fewer independent ratings than the rank), a ridge of
  * 1e-10 x (trace / rank) is added once, and the row keeps its previous factors if that fails too.
  */

@@ -10,9 +10,9 @@ import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.metrics.IterationRecord;
-import org.flexcode.spark.SparkInternals;
-import org.flexcode.workloads.Document;
-import org.flexcode.workloads.OnlineLda;
+import org.flexcode.spark.internal.SparkInternals;
+import org.flexcode.workloads.internal.Document;
+import org.flexcode.workloads.internal.OnlineLda;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.Tuple2;
@@ -173,7 +173,7 @@ public final class OnlineLdaTrainer {
             nonEmpty,
             config.strategy(),
             config.options().withWorkload("lda", config.maxIter()),
-            org.flexcode.workloads.DocumentColourings.documents(),
+            org.flexcode.workloads.internal.DocumentColourings.documents(),
             OnlineLda.statistic(k),
             dimension)) {
       corpus = engine.totalRecords();

@@ -4,7 +4,7 @@ import java.io.Serializable;
 import java.util.List;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.spec.SpecTable;
 import org.flexcode.spec.SpecText;
 

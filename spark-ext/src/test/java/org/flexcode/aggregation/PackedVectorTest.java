@@ -16,8 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.flexcode.testing.ProjectPaths;
-import org.flexcode.workloads.IndexedRating;
-import org.flexcode.workloads.MatrixFactorization;
+import org.flexcode.workloads.internal.IndexedRating;
+import org.flexcode.workloads.internal.MatrixFactorization;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

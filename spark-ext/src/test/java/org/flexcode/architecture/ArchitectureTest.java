@@ -1,32 +1,43 @@
 package org.flexcode.architecture;
 
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaConstructorCall;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.core.domain.PackageMatcher;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTag;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.List;
+import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.StrategyFamily;
 
 /**
  * The package rules of FlexCode, checked on the compiled main classes of spark-ext and
  * flexcode-core: no cycles between the top-level packages; the aggregation engine knows neither the
  * strategy families nor the chunk-copies layout; the families do not know each other; and Spark's
  * internal API ({@code private[spark]} and narrower, public in bytecode) is used only in {@code
- * org.flexcode.spark}. The Spark UI's classes (the tab, pages, status store, History Server plugin:
- * {@code private[spark]} as a whole) are used only by the UI adapter, which has to live in Spark's
- * namespace ({@code org.apache.spark.ui.flexcode}, outside these rules' scope, as other Spark
- * extensions' tabs do); the pages it serves are rendered in {@code org.flexcode.ui} with no Spark
- * class but the listener API. That flexcode-core refers to no Spark, Scala or Hadoop class is
- * checked in flexcode-core ({@code CoreArchitectureTest}).
+ * org.flexcode.spark.internal}. The Spark UI's classes (the tab, pages, status store, History
+ * Server plugin: {@code private[spark]} as a whole) are used only by the UI adapter, which has to
+ * live in Spark's namespace ({@code org.apache.spark.ui.flexcode}, outside these rules' scope, as
+ * other Spark extensions' tabs do); the pages it serves are rendered in {@code
+ * org.flexcode.ui.internal} with no Spark class but the listener API. That flexcode-core refers to
+ * no Spark, Scala or Hadoop class is checked in flexcode-core ({@code CoreArchitectureTest}). The
+ * public types outside {@code ..internal..} packages, the UI adapter's included, are the ones
+ * {@code PUBLIC_API} lists, each with its reason.
  */
 @ArchTag("unit")
 @AnalyzeClasses(
@@ -47,7 +58,7 @@ class ArchitectureTest {
   }
 
   /** The adapter package, the one place allowed to touch Spark internals. */
-  private static final String ADAPTER = "org.flexcode.spark..";
+  private static final String ADAPTER = "org.flexcode.spark.internal..";
 
   /**
    * Spark classes that are internal as a whole ({@code private[spark]} or narrower): the metrics
@@ -198,8 +209,8 @@ class ArchitectureTest {
                   + " in org.apache.spark.ui.flexcode is the one place that follows them");
 
   /**
-   * (f) The tab's pages render as plain Java: {@code org.flexcode.ui} uses no Spark class, but for
-   * {@code FitListener}, which receives the listener bus's events.
+   * (f) The tab's pages render as plain Java: {@code org.flexcode.ui.internal} uses no Spark class,
+   * but for {@code FitListener}, which receives the listener bus's events.
    */
   @ArchTest
   static final ArchRule PAGES_RENDER_WITHOUT_SPARK =
@@ -223,7 +234,7 @@ class ArchitectureTest {
           .notDependOnEachOther()
           .because("a family is added or removed without touching the others");
 
-  /** (d) Spark-internal classes are used only in {@code org.flexcode.spark}. */
+  /** (d) Spark-internal classes are used only in {@code org.flexcode.spark.internal}. */
   @ArchTest
   static final ArchRule SPARK_INTERNAL_CLASSES_ONLY_IN_ADAPTER =
       noClasses()
@@ -233,11 +244,12 @@ class ArchitectureTest {
           .dependOnClassesThat(SPARK_INTERNAL_CLASSES)
           .because(
               "Spark internals change between Spark versions; SparkInternals and its helpers in"
-                  + " org.flexcode.spark are the one place that follows them");
+                  + " org.flexcode.spark.internal are the one place that follows them");
 
   /**
    * (d, members) Spark-internal methods and constructors of public Spark classes are called only in
-   * {@code org.flexcode.spark} ({@link org.flexcode.spark.SparkInternals} wraps each).
+   * {@code org.flexcode.spark.internal} ({@link org.flexcode.spark.internal.SparkInternals} wraps
+   * each).
    */
   @ArchTest
   static final ArchRule SPARK_INTERNAL_MEMBERS_ONLY_IN_ADAPTER =
@@ -251,4 +263,133 @@ class ArchitectureTest {
           .because(
               "Spark internals change between Spark versions; call them through SparkInternals or"
                   + " SparkLinearModels");
+
+  /**
+   * A public type of the library and why it is public: a class ({@code org.flexcode.x.Name}) or a
+   * package pattern ({@code org.flexcode.x} for that package, {@code org.flexcode.x..} with its
+   * subpackages).
+   */
+  private record Api(String pattern, String reason) {
+    boolean covers(JavaClass c) {
+      String last = pattern.substring(pattern.lastIndexOf('.') + 1);
+      return !last.isEmpty() && Character.isUpperCase(last.charAt(0))
+          ? c.getName().equals(pattern)
+          : PackageMatcher.of(pattern).matches(c.getPackageName());
+    }
+  }
+
+  /**
+   * FlexCode's public API: every public top-level type outside an {@code ..internal..} package is
+   * here. A type used only in its own package is package-private; a type other packages of the
+   * library use, but users do not, goes to an {@code internal} package (public, not API).
+   */
+  private static final List<Api> PUBLIC_API =
+      List.of(
+          new Api(
+              "org.flexcode.ml",
+              "the Estimators and Models with their params; spark.ml loads them by class name"),
+          new Api(
+              "org.flexcode.optim",
+              "FlexCodeGradientDescent and the SGD wrapper, their listener and result, and the"
+                  + " trainers the Estimators and the benchmarks run"),
+          new Api(
+              "org.flexcode.aggregation",
+              "the strategy seam: AggregationStrategy, StrategyFamily, StrategyParams, what a family"
+                  + " implements and is handed, the engine's options and results"),
+          new Api(
+              "org.flexcode.aggregation.engine",
+              "CodedAggregator, the engine API, and the LayoutProvider service with the types a"
+                  + " layout implements"),
+          new Api(
+              "org.flexcode.aggregation.strategy..",
+              "each family's StrategyFamily (a service) and the strategy records other packages"
+                  + " build; see STRATEGY_PACKAGES_EXPOSE_ONLY_ENTRY_POINTS"),
+          new Api(
+              "org.flexcode.coding", "GradientCode and Decoding, which a bound strategy returns"),
+          new Api("org.flexcode.spec", "the spec grammar a family parses its text with"),
+          new Api(
+              "org.flexcode.metrics",
+              "the records a user reads (IterationRecord, StragglerReport) and the reports the CLI"
+                  + " and the benchmarks write"),
+          new Api(
+              "org.flexcode.model",
+              "the iteration model a family's replay runs in, used by what-if and simulate"),
+          new Api("org.flexcode.whatif", "the what-if analysis of an event log and its report"),
+          new Api("org.flexcode.monitoring", "the listener events and the iteration monitor"),
+          new Api(
+              "org.flexcode.stragglers",
+              "StragglerPlugin (spark.plugins) and StragglerPattern, with the injector and hook the"
+                  + " engine and the benchmarks call"),
+          new Api("org.flexcode.cli", "FlexCodeSubmit, the jobs' entry point, and its Args"),
+          new Api("org.flexcode.data", "the dataset readers of the CLI and the benchmarks"),
+          new Api(
+              "org.flexcode.connect.FlexCodeBackend",
+              "Spark Connect's ML backend, named in spark.connect.ml.backend.classes"),
+          new Api(
+              "org.apache.spark.ui.flexcode.FlexCodeHistoryPlugin",
+              "the History Server's plugin, a service"),
+          new Api(
+              "org.apache.spark.ui.flexcode.FlexCodeUi", "attaches the tab; the engine calls it"),
+          new Api(
+              "org.apache.spark.ui.flexcode.StoredIteration",
+              "a row of Spark's status store, which reads it by reflection"));
+
+  /** The UI adapter, outside {@code org.flexcode} but part of the library's jar. */
+  private static final String UI_ADAPTER = "org.apache.spark.ui.flexcode";
+
+  private static final ArchRule ONLY_THE_API_IS_PUBLIC =
+      classes()
+          .that()
+          .arePublic()
+          .and()
+          .areTopLevelClasses()
+          .and()
+          .resideOutsideOfPackage("..internal..")
+          .should(
+              new ArchCondition<JavaClass>("be in PUBLIC_API") {
+                @Override
+                public void check(JavaClass c, ConditionEvents events) {
+                  if (PUBLIC_API.stream().noneMatch(api -> api.covers(c))) {
+                    events.add(
+                        SimpleConditionEvent.violated(
+                            c, c.getName() + " is public but not in PUBLIC_API"));
+                  }
+                }
+              })
+          .because(
+              "the public types are the library's API; make the type package-private, move it to"
+                  + " an internal package, or add it to PUBLIC_API with its reason");
+
+  /**
+   * (g) Every public top-level type outside {@code ..internal..} is in {@link #PUBLIC_API}, in
+   * {@code org.flexcode} and in the UI adapter {@code org.apache.spark.ui.flexcode}.
+   */
+  @ArchTest
+  static void onlyTheApiIsPublic(JavaClasses classes) {
+    ONLY_THE_API_IS_PUBLIC.check(classes);
+    ONLY_THE_API_IS_PUBLIC.check(
+        new ClassFileImporter()
+            .withImportOption(new ImportOption.DoNotIncludeTests())
+            .withImportOption(new MainClassesOnly())
+            .importPackages(UI_ADAPTER));
+  }
+
+  /**
+   * (h) A strategy family's package makes public only its entry points: the family (found through
+   * ServiceLoader) and strategies other packages build; decoders and launches stay package-private.
+   */
+  @ArchTest
+  static final ArchRule STRATEGY_PACKAGES_EXPOSE_ONLY_ENTRY_POINTS =
+      classes()
+          .that()
+          .resideInAPackage("org.flexcode.aggregation.strategy..")
+          .and()
+          .arePublic()
+          .and()
+          .areTopLevelClasses()
+          .should()
+          .implement(StrategyFamily.class)
+          .orShould()
+          .implement(AggregationStrategy.class)
+          .because("a family is reached by name through StrategyFamily, its strategy by type");
 }

@@ -12,7 +12,7 @@ import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.flexcode.testing.ProjectPaths;
 import org.flexcode.testing.SparkExtension;
-import org.flexcode.workloads.Document;
+import org.flexcode.workloads.internal.Document;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

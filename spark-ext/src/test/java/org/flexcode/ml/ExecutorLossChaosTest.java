@@ -17,7 +17,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.RunReport;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.testing.ProjectPaths;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -18,7 +18,7 @@ import org.apache.spark.sql.SparkSession;
 import org.flexcode.metrics.Errors;
 import org.flexcode.testing.ProjectPaths;
 import org.flexcode.testing.SparkExtension;
-import org.flexcode.workloads.CtrWorkload;
+import org.flexcode.workloads.internal.CtrWorkload;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -16,7 +16,7 @@ import org.apache.spark.ml.classification.LogisticRegressionModel;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.flexcode.aggregation.copies.CopiesFit;
+import org.flexcode.aggregation.copies.internal.CopiesFit;
 import org.flexcode.metrics.IterationRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

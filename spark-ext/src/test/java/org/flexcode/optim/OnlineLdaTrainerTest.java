@@ -11,7 +11,7 @@ import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.testing.SparkExtension;
 import org.flexcode.testing.TestCorpora;
-import org.flexcode.workloads.Document;
+import org.flexcode.workloads.internal.Document;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

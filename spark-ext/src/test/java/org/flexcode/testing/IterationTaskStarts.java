@@ -6,7 +6,7 @@ import java.util.concurrent.CountDownLatch;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerTaskStart;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 
 /**
  * Opens its {@link #latch} once a task of an engine job of one iteration started: a job tagged by

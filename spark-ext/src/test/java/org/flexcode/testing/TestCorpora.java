@@ -9,7 +9,7 @@ import java.util.stream.Stream;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.linalg.Vectors;
-import org.flexcode.workloads.Document;
+import org.flexcode.workloads.internal.Document;
 
 /** Small LDA corpora the tests share: a generated one with known topics, and the head of KOS. */
 public final class TestCorpora {

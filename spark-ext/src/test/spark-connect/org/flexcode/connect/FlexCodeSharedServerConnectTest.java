@@ -19,7 +19,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.connect.proto.Expression;
 import org.apache.spark.connect.proto.MlParams;
 import org.flexcode.aggregation.EngineTestHooks;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

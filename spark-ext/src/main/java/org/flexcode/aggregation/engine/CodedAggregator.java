@@ -23,12 +23,12 @@ import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.TaskLayout;
 import org.flexcode.aggregation.UndecodableIterationException;
 import org.flexcode.coding.GradientCode;
-import org.flexcode.entropy.Colouring;
+import org.flexcode.entropy.internal.Colouring;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.monitoring.FlexCodeIterationEvent;
 import org.flexcode.monitoring.IterationMonitor;
-import org.flexcode.spark.SparkInternals;
-import org.flexcode.spark.UninterruptedRelease;
+import org.flexcode.spark.internal.SparkInternals;
+import org.flexcode.spark.internal.UninterruptedRelease;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -3,8 +3,8 @@ package org.flexcode.aggregation.engine;
 import org.apache.spark.storage.StorageLevel;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.TaskLayout;
-import org.flexcode.entropy.Colouring;
-import org.flexcode.spark.UninterruptedRelease;
+import org.flexcode.entropy.internal.Colouring;
+import org.flexcode.spark.internal.UninterruptedRelease;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -11,10 +11,10 @@ import org.apache.spark.rdd.RDD;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.TaskLayout;
 import org.flexcode.coding.GradientCode;
-import org.flexcode.entropy.Colouring;
-import org.flexcode.entropy.Selection;
-import org.flexcode.entropy.SubsetSelector;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.entropy.internal.Colouring;
+import org.flexcode.entropy.internal.Selection;
+import org.flexcode.entropy.internal.SubsetSelector;
+import org.flexcode.spark.internal.SparkInternals;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

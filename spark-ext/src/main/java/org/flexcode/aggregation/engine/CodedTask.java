@@ -12,7 +12,7 @@ import org.flexcode.aggregation.OthersCpuLoad;
 import org.flexcode.aggregation.PackedVector;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.TaskLayout;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.stragglers.StragglerInjector;
 
@@ -32,7 +32,7 @@ import org.flexcode.stragglers.StragglerInjector;
  * report, when a test forces one (else NaN: measured). A result above the iteration's {@link
  * ResultHolding} threshold stays in this executor's block manager; only its length travels.
  */
-public record CodedTask<T, M>(
+record CodedTask<T, M>(
     IterationInput<T, M> input,
     BitSet shadowBlocks,
     TaskLayout layout,

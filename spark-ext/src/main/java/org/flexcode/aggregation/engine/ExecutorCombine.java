@@ -12,8 +12,8 @@ import org.apache.spark.api.java.function.Function;
 import org.flexcode.aggregation.CombinationTerm;
 import org.flexcode.aggregation.PackedVector;
 import org.flexcode.aggregation.PartialResult;
-import org.flexcode.spark.ExecutorBlocks;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.ExecutorBlocks;
+import org.flexcode.spark.internal.SparkInternals;
 
 /**
  * An iteration's decode where its results are. The terms of results that travelled are added on the

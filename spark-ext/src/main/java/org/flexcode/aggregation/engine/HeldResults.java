@@ -11,7 +11,7 @@ import org.flexcode.aggregation.CombinationTerm;
 import org.flexcode.aggregation.IterationCancelledException;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.StaleResults;
-import org.flexcode.spark.ExecutorBlocks;
+import org.flexcode.spark.internal.ExecutorBlocks;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -4,7 +4,7 @@ import java.util.AbstractList;
 import java.util.List;
 import java.util.RandomAccess;
 import org.apache.spark.TaskContext;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 
 /**
  * A block's records as a statistic reads them, checking every {@value #CHECK_EVERY} records whether

@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * cancelAllJobs}, {@code cancelJobGroup}, {@code cancelJobsWithTag}) ends the run with an {@link
  * org.flexcode.aggregation.IterationCancelledException} instead of a resubmit.
  */
-public final class IterationRun<T, M> {
+final class IterationRun<T, M> {
 
   private static final Logger LOG = LoggerFactory.getLogger(IterationRun.class);
 
@@ -94,7 +94,7 @@ public final class IterationRun<T, M> {
    * outside its tasks, from {@code startMs} (the aggregate call) to submission and from the
    * decision to now.
    */
-  org.flexcode.adaptive.TaskTimes taskTimes(int primaries, long decidedMs, long startMs) {
+  org.flexcode.adaptive.internal.TaskTimes taskTimes(int primaries, long decidedMs, long startMs) {
     double[] ms = new double[primaries];
     BitSet censored = new BitSet(primaries);
     String[] executors = new String[primaries];
@@ -116,7 +116,7 @@ public final class IterationRun<T, M> {
     }
     long overhead =
         Math.max(0, submitMs - startMs) + Math.max(0, System.currentTimeMillis() - decidedMs);
-    return new org.flexcode.adaptive.TaskTimes(ms, censored, overhead, executors);
+    return new org.flexcode.adaptive.internal.TaskTimes(ms, censored, overhead, executors);
   }
 
   /**

@@ -7,7 +7,7 @@ import org.apache.spark.rdd.RDD;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.EngineTestHooks;
 import org.flexcode.aggregation.TaskLayout;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
 
 /**
@@ -19,7 +19,7 @@ import org.flexcode.stragglers.StragglerHook;
  * cancelJobsWithTag} of the caller's reach them; {@link EngineJobs} tells the engine's own
  * cancellations from the caller's.
  */
-public final class JobSubmitter<T> {
+final class JobSubmitter<T> {
 
   private static final String DESCRIPTION_PROPERTY = "spark.job.description";
   private static final String INTERRUPT_PROPERTY = "spark.job.interruptOnCancel";

@@ -4,8 +4,8 @@ import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.StorageBudget;
-import org.flexcode.spark.SparkInternals;
-import org.flexcode.spark.StorageMemory;
+import org.flexcode.spark.internal.SparkInternals;
+import org.flexcode.spark.internal.StorageMemory;
 
 /**
  * A layout of the input other than the engine's {@link CodedLayout} (for example chunk copies

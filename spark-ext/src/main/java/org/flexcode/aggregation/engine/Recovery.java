@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * records it represents so that a block lost for good does not bias the sum low) when asked, else
  * fail with an {@link UndecodableIterationException} naming the iteration and the missing blocks.
  */
-public final class Recovery {
+final class Recovery {
 
   private static final Logger LOG = LoggerFactory.getLogger(Recovery.class);
 

@@ -3,7 +3,7 @@ package org.flexcode.aggregation.engine;
 import java.io.Serializable;
 import org.apache.spark.util.Utils;
 import org.flexcode.aggregation.PackedVector;
-import org.flexcode.spark.ExecutorBlocks;
+import org.flexcode.spark.internal.ExecutorBlocks;
 
 /**
  * Where an iteration's task results go: a result whose packed values take more than {@code

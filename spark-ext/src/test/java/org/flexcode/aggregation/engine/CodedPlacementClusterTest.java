@@ -21,7 +21,7 @@ import org.flexcode.aggregation.EngineTestHooks;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.metrics.TaskTiming;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.stragglers.StragglerInjector;
 import org.flexcode.stragglers.StragglerPattern;
 import org.flexcode.testing.SparkExtension;

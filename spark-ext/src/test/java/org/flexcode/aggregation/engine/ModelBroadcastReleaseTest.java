@@ -73,7 +73,7 @@ class ModelBroadcastReleaseTest {
         engine.close();
       }
       sleep(SCHEDULER_BUSY_MS); // the scheduler serializes the queued job, then cancels it
-      org.flexcode.spark.SparkInternals.awaitListenerBus(jsc.sc(), 60_000);
+      org.flexcode.spark.internal.SparkInternals.awaitListenerBus(jsc.sc(), 60_000);
       List<String> broadcastErrors =
           errors.events().stream().filter(e -> e.toLowerCase().contains("broadcast")).toList();
       assertEquals(List.of(), broadcastErrors, "errors about a broadcast");

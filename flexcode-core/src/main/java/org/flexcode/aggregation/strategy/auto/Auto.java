@@ -1,15 +1,15 @@
 package org.flexcode.aggregation.strategy.auto;
 
-import org.flexcode.adaptive.BackupChooser;
-import org.flexcode.adaptive.StealHome;
+import org.flexcode.adaptive.internal.BackupChooser;
+import org.flexcode.adaptive.internal.StealHome;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ModelReplay;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StorageBudget;
-import org.flexcode.aggregation.copies.CopiedLayout;
-import org.flexcode.aggregation.copies.CopiesFit;
-import org.flexcode.aggregation.copies.CopiesSpec;
+import org.flexcode.aggregation.copies.internal.CopiedLayout;
+import org.flexcode.aggregation.copies.internal.CopiesFit;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
 
@@ -17,8 +17,8 @@ import org.flexcode.spec.SpecText;
  * {@code auto:exact=false,floor=0.5}: lays the data out as {@code steal:r=R,chunks=C} does (each
  * block cut into chunks, each chunk cached on r executors), and before each iteration picks the
  * mode that one cached layout supports with the lowest predicted time per pass over the data
- * ({@link org.flexcode.adaptive.ModeChooser}): {@code bsp} (home copies only, every chunk waited
- * for, no late copy), {@code steal} (moves and late copies, exact) or {@code ignore:b} (home
+ * ({@link org.flexcode.adaptive.internal.ModeChooser}): {@code bsp} (home copies only, every chunk
+ * waited for, no late copy), {@code steal} (moves and late copies, exact) or {@code ignore:b} (home
  * copies, the chunks of the b slowest workers left out, rescaled as {@code ignore}, keeping at
  * least {@code floor} of the records; inexact, never chosen with {@code exact=true}). The
  * prediction comes from the last {@code window} (5) iterations' home-chunk times; a switch needs a

@@ -6,21 +6,21 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.flexcode.adaptive.ModeChoice;
-import org.flexcode.adaptive.ModeChooser;
-import org.flexcode.adaptive.TaskTimes;
+import org.flexcode.adaptive.internal.ModeChoice;
+import org.flexcode.adaptive.internal.ModeChooser;
+import org.flexcode.adaptive.internal.TaskTimes;
 import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.PartialResult;
-import org.flexcode.aggregation.copies.CopiesLaunchSource;
-import org.flexcode.aggregation.copies.CopiesSpec;
-import org.flexcode.aggregation.copies.StealDecoder;
-import org.flexcode.aggregation.copies.StealLaunches;
-import org.flexcode.aggregation.copies.StealPlan;
-import org.flexcode.aggregation.rules.IgnoreDecoder;
+import org.flexcode.aggregation.copies.internal.CopiesLaunchSource;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
+import org.flexcode.aggregation.copies.internal.StealDecoder;
+import org.flexcode.aggregation.copies.internal.StealLaunches;
+import org.flexcode.aggregation.copies.internal.StealPlan;
+import org.flexcode.aggregation.rules.internal.IgnoreDecoder;
 import org.flexcode.coding.GradientCode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * chunks' times. Holds state across iterations: one per engine. The engine hands it the layout's
  * {@link StealPlan} ({@link #launches}) before the first iteration.
  */
-public final class AutoDecoder implements BoundStrategy, Adaptive, CopiesLaunchSource {
+final class AutoDecoder implements BoundStrategy, Adaptive, CopiesLaunchSource {
 
   private static final Logger LOG = LoggerFactory.getLogger(AutoDecoder.class);
 

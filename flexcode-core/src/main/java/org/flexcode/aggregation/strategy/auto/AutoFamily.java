@@ -2,7 +2,7 @@ package org.flexcode.aggregation.strategy.auto;
 
 import java.util.List;
 import org.flexcode.aggregation.NamedFamily;
-import org.flexcode.aggregation.copies.CopiesSpec;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
 import org.flexcode.spec.Spec;
 
 /**

@@ -3,8 +3,8 @@ package org.flexcode.aggregation.strategy.auto;
 import java.util.BitSet;
 import org.flexcode.aggregation.Arrivals;
 import org.flexcode.aggregation.LateLaunchPolicy;
-import org.flexcode.aggregation.copies.StealLaunches;
-import org.flexcode.aggregation.copies.StealPlan;
+import org.flexcode.aggregation.copies.internal.StealLaunches;
+import org.flexcode.aggregation.copies.internal.StealPlan;
 
 /**
  * {@code auto}'s launches: every iteration's first job runs the home copies; in steal mode the
@@ -18,9 +18,9 @@ import org.flexcode.aggregation.copies.StealPlan;
  * else as chunk tasks, which Spark's scheduler hands to a slow executor's other holders (a bsp
  * iteration after ignore ones, under a straggler the ignore mode hid, costs a chunk's moves rather
  * than the straggler's whole block); in steal mode as {@code steal}'s {@link
- * org.flexcode.adaptive.HomeGrouping} measures faster; in ignore mode (with several executors, a
- * worker each, whose blocks it waits for or leaves out whole) as block tasks. (With one executor
- * each home chunk is a worker, which ignore mode may leave out alone.)
+ * org.flexcode.adaptive.internal.HomeGrouping} measures faster; in ignore mode (with several
+ * executors, a worker each, whose blocks it waits for or leaves out whole) as block tasks. (With
+ * one executor each home chunk is a worker, which ignore mode may leave out alone.)
  */
 final class AutoLaunches implements LateLaunchPolicy {
 
@@ -41,7 +41,7 @@ final class AutoLaunches implements LateLaunchPolicy {
   /** The home copies; in ignore mode each on its home executor alone (see {@link AutoDecoder}). */
   @Override
   public BitSet firstJob() {
-    stealing.keepHome(decoder.mode() == org.flexcode.adaptive.ModeChoice.Mode.IGNORE);
+    stealing.keepHome(decoder.mode() == org.flexcode.adaptive.internal.ModeChoice.Mode.IGNORE);
     return stealing.firstJob();
   }
 
@@ -80,6 +80,6 @@ final class AutoLaunches implements LateLaunchPolicy {
   }
 
   private boolean stealing() {
-    return decoder.mode() == org.flexcode.adaptive.ModeChoice.Mode.STEAL;
+    return decoder.mode() == org.flexcode.adaptive.internal.ModeChoice.Mode.STEAL;
   }
 }

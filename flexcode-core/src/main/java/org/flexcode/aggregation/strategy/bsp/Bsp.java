@@ -6,7 +6,7 @@ import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.coding.GradientCode;
 
 /** {@code bsp}: waits for every task; uncoded. */
-public record Bsp() implements AggregationStrategy {
+record Bsp() implements AggregationStrategy {
 
   @Override
   public String spec() {

@@ -8,7 +8,7 @@ import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
 
 /** {@code frc:s=S} or {@code cyclic:s=S}: an exact gradient code tolerating s stragglers. */
-public record Coded(CodeKind kind, int s) implements AggregationStrategy {
+record Coded(CodeKind kind, int s) implements AggregationStrategy {
 
   /** Validates. */
   public Coded {

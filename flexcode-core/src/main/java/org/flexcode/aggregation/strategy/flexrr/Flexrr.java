@@ -1,14 +1,14 @@
 package org.flexcode.aggregation.strategy.flexrr;
 
-import org.flexcode.adaptive.StealHome;
+import org.flexcode.adaptive.internal.StealHome;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StorageBudget;
-import org.flexcode.aggregation.copies.CopiedLayout;
-import org.flexcode.aggregation.copies.CopiesFit;
-import org.flexcode.aggregation.copies.CopiesSpec;
-import org.flexcode.aggregation.copies.StealDecoder;
+import org.flexcode.aggregation.copies.internal.CopiedLayout;
+import org.flexcode.aggregation.copies.internal.CopiesFit;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
+import org.flexcode.aggregation.copies.internal.StealDecoder;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
 

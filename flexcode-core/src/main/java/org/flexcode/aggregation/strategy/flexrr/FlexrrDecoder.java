@@ -5,17 +5,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.flexcode.adaptive.StalenessLedger;
+import org.flexcode.adaptive.internal.StalenessLedger;
 import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.LateLaunchPolicy;
 import org.flexcode.aggregation.StaleResults;
-import org.flexcode.aggregation.copies.CopiesLaunchSource;
-import org.flexcode.aggregation.copies.StealDecoder;
-import org.flexcode.aggregation.copies.StealLaunches;
-import org.flexcode.aggregation.copies.StealPlan;
+import org.flexcode.aggregation.copies.internal.CopiesLaunchSource;
+import org.flexcode.aggregation.copies.internal.StealDecoder;
+import org.flexcode.aggregation.copies.internal.StealLaunches;
+import org.flexcode.aggregation.copies.internal.StealPlan;
 import org.flexcode.coding.GradientCode;
 
 /**
@@ -26,8 +26,7 @@ import org.flexcode.coding.GradientCode;
  * arrived, else another), fresh or from an earlier iteration; the aggregate is the plain sum of
  * those, weight 1. Holds state across iterations: one per engine.
  */
-public final class FlexrrDecoder
-    implements BoundStrategy, Adaptive, StaleResults, CopiesLaunchSource {
+final class FlexrrDecoder implements BoundStrategy, Adaptive, StaleResults, CopiesLaunchSource {
 
   private final Flexrr strategy;
   private final GradientCode code;

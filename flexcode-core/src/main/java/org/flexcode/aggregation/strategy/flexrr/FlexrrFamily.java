@@ -2,7 +2,7 @@ package org.flexcode.aggregation.strategy.flexrr;
 
 import java.util.List;
 import org.flexcode.aggregation.NamedFamily;
-import org.flexcode.aggregation.copies.CopiesSpec;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
 
 /**
  * Registers {@code flexrr:staleness=K,r=R,chunks=C}: reassignment over chunk copies with bounded

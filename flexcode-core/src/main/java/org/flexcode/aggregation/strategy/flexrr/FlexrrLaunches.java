@@ -3,7 +3,7 @@ package org.flexcode.aggregation.strategy.flexrr;
 import java.util.BitSet;
 import org.flexcode.aggregation.Arrivals;
 import org.flexcode.aggregation.LateLaunchPolicy;
-import org.flexcode.aggregation.copies.StealLaunches;
+import org.flexcode.aggregation.copies.internal.StealLaunches;
 
 /**
  * {@code flexrr}'s launches: {@code steal}'s ({@link StealLaunches}: idle holders take pending

@@ -1,6 +1,6 @@
 package org.flexcode.aggregation.strategy.gcdc;
 
-import org.flexcode.adaptive.ClusterLayout;
+import org.flexcode.adaptive.internal.ClusterLayout;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ModelReplay;
@@ -14,11 +14,11 @@ import org.flexcode.spec.SpecText;
  * stragglers; every task caches the blocks of its position in every cluster ({@link
  * ClusterLayout}), and before each iteration the driver re-forms the clusters from the tasks'
  * recent straggling so that no cluster gets more than s likely stragglers ({@link
- * org.flexcode.adaptive.ClusterFormer}). The assignment ships with the iteration's tasks; each task
- * computes its slot's s+1 blocks from its cached copies, and the decode is FRC's within each
- * cluster: exact; an iteration whose clusters hold more than s stragglers waits (exact still).
+ * org.flexcode.adaptive.internal.ClusterFormer}). The assignment ships with the iteration's tasks;
+ * each task computes its slot's s+1 blocks from its cached copies, and the decode is FRC's within
+ * each cluster: exact; an iteration whose clusters hold more than s stragglers waits (exact still).
  */
-public record Gcdc(int s, int clusters) implements AggregationStrategy, ModelReplay {
+record Gcdc(int s, int clusters) implements AggregationStrategy, ModelReplay {
 
   /** Validates. */
   public Gcdc {

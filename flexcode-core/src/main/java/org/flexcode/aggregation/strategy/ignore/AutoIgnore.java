@@ -1,6 +1,6 @@
 package org.flexcode.aggregation.strategy.ignore;
 
-import org.flexcode.adaptive.BackupChooser;
+import org.flexcode.adaptive.internal.BackupChooser;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ModelReplay;
@@ -14,7 +14,7 @@ import org.flexcode.spec.SpecText;
  * iteration from the last {@code window} iterations' task times to maximise records aggregated per
  * second, keeping at least {@code floor} of the records ({@link BackupChooser}).
  */
-public record AutoIgnore(double floor, int window) implements AggregationStrategy, ModelReplay {
+record AutoIgnore(double floor, int window) implements AggregationStrategy, ModelReplay {
 
   /** Validates. */
   public AutoIgnore {

@@ -3,12 +3,12 @@ package org.flexcode.aggregation.strategy.ignore;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ShadowSpec;
-import org.flexcode.aggregation.rules.IgnoreDecoder;
+import org.flexcode.aggregation.rules.internal.IgnoreDecoder;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
 
 /** {@code ignore:b=B}: backup workers, the fastest n - b tasks of an uncoded layout, rescaled. */
-public record Ignore(int b) implements AggregationStrategy {
+record Ignore(int b) implements AggregationStrategy {
 
   /** Validates. */
   public Ignore {

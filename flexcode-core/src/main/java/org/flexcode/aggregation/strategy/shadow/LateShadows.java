@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * unfinished primaries' blocks launch in a second job. If Spark loses a job first, they launch with
  * the resubmit.
  */
-public final class LateShadows implements LateLaunchPolicy {
+final class LateShadows implements LateLaunchPolicy {
 
   private static final Logger LOG = LoggerFactory.getLogger(LateShadows.class);
 

@@ -14,7 +14,7 @@ import org.flexcode.spec.SpecText;
  * for how it decides. With s = 0 the code kind is irrelevant and always {@link ShadowFamily#CODE},
  * so equal strategies are equal values.
  */
-public record Shadowed(CodeKind kind, int s, ShadowSpec shadows)
+record Shadowed(CodeKind kind, int s, ShadowSpec shadows)
     implements AggregationStrategy, ModelReplay {
 
   /** Validates; canonical code kind for uncoded primaries. */

@@ -1,6 +1,6 @@
 package org.flexcode.aggregation.strategy.ssp;
 
-import org.flexcode.adaptive.StalenessLedger;
+import org.flexcode.adaptive.internal.StalenessLedger;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ModelReplay;
@@ -16,7 +16,7 @@ import org.flexcode.spec.SpecText;
  * ({@link StalenessLedger}). The aggregate is the plain sum of the results applied (fresh and
  * stale, not rescaled): every block's result is applied once, some late. staleness = 0 is bsp.
  */
-public record Ssp(int staleness, int b) implements AggregationStrategy, ModelReplay {
+record Ssp(int staleness, int b) implements AggregationStrategy, ModelReplay {
 
   /** Validates. */
   public Ssp {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.flexcode.adaptive.StalenessLedger;
+import org.flexcode.adaptive.internal.StalenessLedger;
 import org.flexcode.aggregation.Adaptive;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
@@ -22,7 +22,7 @@ import org.flexcode.coding.GradientCode;
  * when the iteration may end; the decision sums every result that arrived in the iteration (fresh
  * or stale) with weight 1. Holds state across iterations: one per engine.
  */
-public final class SspDecoder implements BoundStrategy, Adaptive, StaleResults, LaunchSource {
+final class SspDecoder implements BoundStrategy, Adaptive, StaleResults, LaunchSource {
 
   private final Ssp strategy;
   private final GradientCode code;

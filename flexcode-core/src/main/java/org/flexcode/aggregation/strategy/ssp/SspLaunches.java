@@ -8,7 +8,7 @@ import org.flexcode.aggregation.LateLaunchPolicy;
  * {@code ssp}'s first job: only the blocks without a task still running from an earlier iteration
  * ({@link SspDecoder#submission()}); nothing late.
  */
-public final class SspLaunches implements LateLaunchPolicy {
+final class SspLaunches implements LateLaunchPolicy {
 
   private final SspDecoder decoder;
 

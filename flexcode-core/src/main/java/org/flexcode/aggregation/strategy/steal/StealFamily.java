@@ -1,9 +1,9 @@
 package org.flexcode.aggregation.strategy.steal;
 
 import java.util.List;
-import org.flexcode.adaptive.StealHome;
+import org.flexcode.adaptive.internal.StealHome;
 import org.flexcode.aggregation.NamedFamily;
-import org.flexcode.aggregation.copies.CopiesSpec;
+import org.flexcode.aggregation.copies.internal.CopiesSpec;
 
 /** Registers {@code steal:r=R,chunks=C,late=X}: work stealing over cached chunk copies. */
 public final class StealFamily extends NamedFamily {

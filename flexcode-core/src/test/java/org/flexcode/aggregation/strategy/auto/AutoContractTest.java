@@ -3,7 +3,7 @@ package org.flexcode.aggregation.strategy.auto;
 import java.util.List;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.StrategyContractTest;
-import org.flexcode.aggregation.copies.StealPlan;
+import org.flexcode.aggregation.copies.internal.StealPlan;
 import org.junit.jupiter.api.Tag;
 
 /** The strategy contract for the family's specs auto:exact=true, auto:exact=false. */

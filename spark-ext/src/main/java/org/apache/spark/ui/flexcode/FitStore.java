@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.spark.util.kvstore.KVStore;
 import org.apache.spark.util.kvstore.KVStoreView;
-import org.flexcode.ui.FitIteration;
+import org.flexcode.ui.internal.FitIteration;
 
 /**
  * The FlexCode iterations of one application in its status store ({@code KVStore}): written by the

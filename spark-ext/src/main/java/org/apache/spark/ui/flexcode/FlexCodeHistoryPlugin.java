@@ -6,7 +6,7 @@ import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.status.AppHistoryServerPlugin;
 import org.apache.spark.status.ElementTrackingStore;
 import org.apache.spark.ui.SparkUI;
-import org.flexcode.ui.FitListener;
+import org.flexcode.ui.internal.FitListener;
 
 /**
  * The FlexCode tab in the History Server, found by {@code ServiceLoader} ({@code

@@ -2,14 +2,14 @@ package org.apache.spark.ui.flexcode;
 
 import org.apache.spark.ui.SparkUI;
 import org.apache.spark.ui.SparkUITab;
-import org.flexcode.ui.ExecutorVerdicts;
-import org.flexcode.ui.FlexCodePages;
+import org.flexcode.ui.internal.ExecutorVerdicts;
+import org.flexcode.ui.internal.FlexCodePages;
 
 /**
  * The FlexCode tab ({@code /flexcode/}): the application's fits, and a page per fit ({@code
  * /flexcode/fit/?id=N}), read from a {@link FitStore}.
  */
-public final class FlexCodeTab extends SparkUITab {
+final class FlexCodeTab extends SparkUITab {
 
   /** The tab's path below the UI's root. */
   public static final String PREFIX = "flexcode";

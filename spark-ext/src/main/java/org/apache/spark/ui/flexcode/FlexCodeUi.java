@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import org.apache.spark.SparkContext;
 import org.apache.spark.ui.SparkUI;
-import org.flexcode.ui.FitListener;
+import org.flexcode.ui.internal.FitListener;
 
 /**
  * Attaches the FlexCode tab to a live application's Spark UI, once per SparkContext (the engine

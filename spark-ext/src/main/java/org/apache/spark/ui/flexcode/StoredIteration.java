@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Locale;
 import org.apache.spark.util.kvstore.KVIndex;
-import org.flexcode.ui.FitIteration;
+import org.flexcode.ui.internal.FitIteration;
 
 /**
  * One iteration in the application's status store (a KVStore: kept in memory, or written as JSON by

@@ -10,7 +10,7 @@ import org.apache.spark.util.kvstore.InMemoryStore;
 import org.apache.spark.util.kvstore.KVStoreSerializer;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.TaskTiming;
-import org.flexcode.ui.FitIteration;
+import org.flexcode.ui.internal.FitIteration;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

@@ -18,12 +18,12 @@ import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.EngineTestHooks;
-import org.flexcode.aggregation.copies.StealRecord;
+import org.flexcode.aggregation.copies.internal.StealRecord;
 import org.flexcode.aggregation.engine.CodedAggregator;
 import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.TaskTiming;
-import org.flexcode.spark.SparkInternals;
+import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.stragglers.StragglerHook;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.AfterEach;
@@ -157,7 +157,8 @@ public class StealAggregationTest {
     public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart jobStart) {
       String tags = jobStart.properties().getProperty("spark.job.tags");
       if (tags != null && tags.matches("(.*,)?flexcode-.*")) {
-        org.flexcode.spark.SparkInternals.intList(jobStart.stageIds()).forEach(stages::add);
+        org.flexcode.spark.internal.SparkInternals.intList(jobStart.stageIds())
+            .forEach(stages::add);
       }
     }
 

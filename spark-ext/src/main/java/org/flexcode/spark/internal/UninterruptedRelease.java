@@ -1,0 +1,59 @@
+package org.flexcode.spark.internal;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Releases of Spark resources (unpersisting an RDD, destroying a broadcast) from a thread that may
+ * have been interrupted, as a fit's thread is when the user interrupts it (Spark Connect's
+ * interrupt of an operation, an executor shut down now). Spark asks its block manager master by a
+ * blocking RPC even for a non-blocking unpersist or destroy, and that wait fails at once on an
+ * interrupted thread, which would leave the data cached and the broadcast held. The release runs
+ * with the interrupt status cleared, and the status is set again afterwards so that the caller
+ * still sees the interrupt.
+ */
+public final class UninterruptedRelease {
+
+  private static final Logger LOG = LoggerFactory.getLogger(UninterruptedRelease.class);
+
+  private UninterruptedRelease() {}
+
+  /** Runs {@code release} with this thread's interrupt status cleared, then restores it. */
+  public static void run(Runnable release) {
+    boolean interrupted = Thread.interrupted();
+    try {
+      release.run();
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /**
+   * Runs every one of {@code releases} in order, as {@link #run} does, also after an earlier one
+   * failed (each failure is logged with {@code owner}); then throws the first failure with the
+   * others suppressed, so that one failed release never leaves the next resource held.
+   */
+  public static void runAll(String owner, Runnable... releases) {
+    run(
+        () -> {
+          RuntimeException first = null;
+          for (Runnable release : releases) {
+            try {
+              release.run();
+            } catch (RuntimeException e) {
+              LOG.warn("FlexCode: releasing the resources of {}: a release failed", owner, e);
+              if (first == null) {
+                first = e;
+              } else {
+                first.addSuppressed(e);
+              }
+            }
+          }
+          if (first != null) {
+            throw first;
+          }
+        });
+  }
+}

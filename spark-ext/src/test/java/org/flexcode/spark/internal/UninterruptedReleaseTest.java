@@ -1,0 +1,60 @@
+package org.flexcode.spark.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+@Tag("unit")
+class UninterruptedReleaseTest {
+
+  @Test
+  void everyReleaseRunsAfterAFailureAndTheFirstFailureCarriesTheOthers() {
+    List<String> ran = new ArrayList<>();
+    IllegalStateException first = new IllegalStateException("broadcast already destroyed");
+    IllegalArgumentException second = new IllegalArgumentException("block manager gone");
+    RuntimeException thrown =
+        assertThrows(
+            RuntimeException.class,
+            () ->
+                UninterruptedRelease.runAll(
+                    "a test engine",
+                    () -> ran.add("jobs"),
+                    () -> {
+                      ran.add("broadcasts");
+                      throw first;
+                    },
+                    () -> {
+                      ran.add("held results");
+                      throw second;
+                    },
+                    () -> ran.add("cached data")));
+    assertEquals(List.of("jobs", "broadcasts", "held results", "cached data"), ran);
+    assertSame(first, thrown);
+    assertArrayEquals(new Throwable[] {second}, thrown.getSuppressed());
+  }
+
+  @Test
+  void releasesRunUninterruptedAndTheInterruptIsKept() {
+    List<Boolean> interruptedDuringRelease = new ArrayList<>();
+    Thread.currentThread().interrupt();
+    try {
+      UninterruptedRelease.runAll(
+          "a test engine",
+          () -> interruptedDuringRelease.add(Thread.currentThread().isInterrupted()),
+          () -> interruptedDuringRelease.add(Thread.currentThread().isInterrupted()));
+      assertEquals(List.of(false, false), interruptedDuringRelease);
+      assertTrue(Thread.currentThread().isInterrupted(), "the caller's interrupt was lost");
+    } finally {
+      Thread.interrupted();
+    }
+    assertFalse(Thread.currentThread().isInterrupted());
+  }
+}
