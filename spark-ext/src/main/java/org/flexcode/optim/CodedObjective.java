@@ -116,9 +116,12 @@ final class CodedObjective<T, M extends Serializable> implements AutoCloseable {
 
   @Override
   public void close() {
-    engine.close();
-    if (evaluations > 0) {
-      IterationMonitor.fitEnded(context, workload, stragglers.report());
+    try {
+      engine.close();
+    } finally {
+      if (evaluations > 0) {
+        IterationMonitor.fitEnded(context, workload, stragglers.report());
+      }
     }
   }
 }

@@ -418,21 +418,28 @@ public final class CodedAggregator<T> implements AutoCloseable {
       return;
     }
     closed = true;
-    accumulator.setSink(null);
-    jsc.sc().removeSparkListener(listener);
-    UninterruptedRelease.runAll(
-        "engine " + engineNumber,
-        lingering::close,
-        submitter::cancelAll,
-        broadcasts::close,
-        held::close,
-        () -> coded.unpersist(false),
-        jobData::destroy,
-        () -> {
-          if (blockTasks != null) {
-            blockTasks.destroy();
-          }
-        },
-        data::close);
+    boolean interrupted = Thread.interrupted(); // before anything links or loads a class
+    try {
+      UninterruptedRelease.runAll(
+          "engine " + engineNumber,
+          () -> accumulator.setSink(null),
+          () -> jsc.sc().removeSparkListener(listener), // stopping an emptied queue joins a thread
+          lingering::close,
+          submitter::cancelAll,
+          broadcasts::close,
+          held::close,
+          () -> coded.unpersist(false),
+          jobData::destroy,
+          () -> {
+            if (blockTasks != null) {
+              blockTasks.destroy();
+            }
+          },
+          data::close);
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 }

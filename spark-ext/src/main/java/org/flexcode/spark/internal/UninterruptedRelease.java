@@ -32,17 +32,18 @@ public final class UninterruptedRelease {
 
   /**
    * Runs every one of {@code releases} in order, as {@link #run} does, also after an earlier one
-   * failed (each failure is logged with {@code owner}); then throws the first failure with the
-   * others suppressed, so that one failed release never leaves the next resource held.
+   * failed, an {@code Error} included (each failure is logged with {@code owner}); then throws the
+   * first failure with the others suppressed, so that one failed release never leaves the next
+   * resource held.
    */
   public static void runAll(String owner, Runnable... releases) {
     run(
         () -> {
-          RuntimeException first = null;
+          Throwable first = null;
           for (Runnable release : releases) {
             try {
               release.run();
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
               LOG.warn("FlexCode: releasing the resources of {}: a release failed", owner, e);
               if (first == null) {
                 first = e;
@@ -51,8 +52,11 @@ public final class UninterruptedRelease {
               }
             }
           }
+          if (first instanceof Error error) {
+            throw error;
+          }
           if (first != null) {
-            throw first;
+            throw (RuntimeException) first;
           }
         });
   }

@@ -42,6 +42,24 @@ class UninterruptedReleaseTest {
   }
 
   @Test
+  void anErrorInOneReleaseLeavesTheNextOnesRunningAndIsRethrown() {
+    List<String> ran = new ArrayList<>();
+    LinkageError linkage = new NoClassDefFoundError("a class the release needed");
+    Error thrown =
+        assertThrows(
+            Error.class,
+            () ->
+                UninterruptedRelease.runAll(
+                    "a test engine",
+                    () -> {
+                      throw linkage;
+                    },
+                    () -> ran.add("cached data")));
+    assertSame(linkage, thrown);
+    assertEquals(List.of("cached data"), ran);
+  }
+
+  @Test
   void releasesRunUninterruptedAndTheInterruptIsKept() {
     List<Boolean> interruptedDuringRelease = new ArrayList<>();
     Thread.currentThread().interrupt();
