@@ -209,9 +209,27 @@ class HeldResultsTest {
     }
   }
 
-  /** Removes every RDD block of no persisted RDD (the held results); returns how many. */
-  @SuppressWarnings("deprecation") // JavaConverters: the one converter Scala 2.12 and 2.13 share
+  /**
+   * Removes every RDD block of no persisted RDD (the held results); returns how many, 0 when
+   * Spark's listing failed. The listing walks the block manager's map while running tasks add their
+   * blocks to it, and can fail with a ConcurrentModificationException: this hook runs inside the
+   * accumulator's merge, where an exception would make Spark drop the task's update.
+   */
   private static int dropHeldBlocks(JavaSparkContext jsc) {
+    for (int attempt = 1; attempt <= 5; attempt++) {
+      try {
+        return dropHeldBlocksOnce(jsc);
+      } catch (Exception listingFailed) { // SparkException, thrown from Scala undeclared
+        if (attempt == 5) {
+          return 0; // a later arrival of the same iteration drops them
+        }
+      }
+    }
+    return 0;
+  }
+
+  @SuppressWarnings("deprecation") // JavaConverters: the one converter Scala 2.12 and 2.13 share
+  private static int dropHeldBlocksOnce(JavaSparkContext jsc) {
     java.util.Set<Integer> persisted = jsc.getPersistentRDDs().keySet();
     org.apache.spark.storage.BlockManagerMaster master =
         org.apache.spark.SparkEnv.get().blockManager().master();
