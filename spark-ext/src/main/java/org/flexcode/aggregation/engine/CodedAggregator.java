@@ -415,6 +415,12 @@ public final class CodedAggregator<T> implements AutoCloseable {
   @Override
   public void close() {
     if (closed) {
+      if (coded.getStorageLevel().useMemory() || coded.getStorageLevel().useDisk()) {
+        LOG.warn(
+            "FlexCode: engine {} closed again with its cached data held: releasing it",
+            engineNumber);
+        UninterruptedRelease.run(() -> coded.unpersist(false));
+      }
       return;
     }
     closed = true;
