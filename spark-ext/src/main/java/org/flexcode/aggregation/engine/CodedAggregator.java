@@ -416,9 +416,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
   public void close() {
     if (closed) {
       if (coded.getStorageLevel().useMemory() || coded.getStorageLevel().useDisk()) {
-        LOG.warn(
-            "FlexCode: engine {} closed again with its cached data held: releasing it",
-            engineNumber);
+        LOG.warn("FlexCode: engine {} closed again with its cached data held", engineNumber);
         UninterruptedRelease.run(() -> coded.unpersist(false));
       }
       return;
