@@ -12,8 +12,11 @@ import java.util.Map;
  */
 abstract class AbstractGradientCode implements GradientCode {
 
-  /** The largest number of tasks any code accepts. */
-  static final int MAX_TASKS_ANY_CODE = 1_000_000;
+  /**
+   * The largest number of tasks (or chunk copies' blocks) any code accepts: 2^22, room for 10,000
+   * executors x 16 cores x 16 chunks (the model's cluster-scale projections lay out that many).
+   */
+  static final int MAX_TASKS_ANY_CODE = 1 << 22;
 
   private static final int CACHE_CAPACITY = 4096;
 

@@ -20,7 +20,7 @@ class GradientCodeArgumentsTest {
     assertRejected(() -> GradientCode.cyclicRepetition(8, -1), "s must be >= 0, got -1");
     assertRejected(
         () -> GradientCode.fractionalRepetition(4, 4), "s must be < numTasks n=4, got s=4");
-    assertRejected(() -> GradientCode.uncoded(0), "n must be in [1, 1000000], got 0");
+    assertRejected(() -> GradientCode.uncoded(0), "n must be in [1, 4194304], got 0");
     assertRejected(() -> GradientCode.fractionalRepetition(2_000_000, 1), "got 2000000");
   }
 }
