@@ -50,11 +50,8 @@ public record Flexrr(int staleness, int copies, int chunks)
    */
   @Override
   public AggregationStrategy fitTo(int executors, StorageBudget budget) {
-    int fitted = CopiesFit.fittedCopies(this, layout(), executors, budget);
-    if (fitted == 0) {
-      return AggregationStrategy.bsp();
-    }
-    return fitted == copies ? this : new Flexrr(staleness, fitted, chunks);
+    return CopiesFit.fit(
+        this, layout(), executors, budget, fewer -> new Flexrr(staleness, fewer, chunks));
   }
 
   /** {@code flexrr:staleness=K}, with r and chunks when not the defaults. */

@@ -52,11 +52,8 @@ public record Steal(int copies, int chunks, double late, StealHome home)
    */
   @Override
   public AggregationStrategy fitTo(int executors, StorageBudget budget) {
-    int fitted = CopiesFit.fittedCopies(this, layout(), executors, budget);
-    if (fitted == 0) {
-      return AggregationStrategy.bsp();
-    }
-    return fitted == copies ? this : new Steal(fitted, chunks, late, home);
+    return CopiesFit.fit(
+        this, layout(), executors, budget, fewer -> new Steal(fewer, chunks, late, home));
   }
 
   /**
