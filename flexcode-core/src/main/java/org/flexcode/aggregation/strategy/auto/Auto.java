@@ -76,12 +76,6 @@ public record Auto(boolean exact, int copies, int chunks, double floor)
     throw new IllegalArgumentException(spec() + " takes no shadows: it chooses among its modes");
   }
 
-  /** The uncoded code over the chunk copies, as {@code steal}'s. */
-  @Override
-  public GradientCode code(int numTasks) {
-    return GradientCode.uncoded(numTasks);
-  }
-
   @Override
   public BoundStrategy bind(GradientCode code, long[] blockRecords) {
     return new AutoDecoder(this, code, blockRecords);

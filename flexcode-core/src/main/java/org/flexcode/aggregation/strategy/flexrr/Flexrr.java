@@ -75,12 +75,6 @@ public record Flexrr(int staleness, int copies, int chunks)
         spec() + " takes no shadows: its copies of each chunk stand in for stragglers");
   }
 
-  /** The uncoded code over the chunk copies, as {@code steal}'s. */
-  @Override
-  public GradientCode code(int numTasks) {
-    return GradientCode.uncoded(numTasks);
-  }
-
   /** {@link FlexrrDecoder}; with {@code staleness=0}, {@code steal}'s decoder and launches. */
   @Override
   public BoundStrategy bind(GradientCode code, long[] blockRecords) {

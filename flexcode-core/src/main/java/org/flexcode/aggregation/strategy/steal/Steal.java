@@ -81,12 +81,6 @@ public record Steal(int copies, int chunks, double late, StealHome home)
         "steal takes no shadows: its copies of each chunk stand in for stragglers, got " + shadows);
   }
 
-  /** The uncoded code over {@code numTasks} chunk copies (n x chunks x r once laid out). */
-  @Override
-  public GradientCode code(int numTasks) {
-    return GradientCode.uncoded(numTasks);
-  }
-
   @Override
   public BoundStrategy bind(GradientCode code, long[] blockRecords) {
     return new StealDecoder(this, copies, code);
