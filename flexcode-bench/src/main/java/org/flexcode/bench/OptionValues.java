@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The checks of the {@code simulate} commands' option values ({@link SimulateCommand}, {@link
- * DataPlaneCommand}): each returns the value, or throws an {@link IllegalArgumentException} that
- * names the option and the value given.
+ * The checks of the bench commands' option values ({@link SimulateCommand}, {@link
+ * DataPlaneCommand}, {@link ScaleExperiment}): each returns the value, or throws an {@link
+ * IllegalArgumentException} that names the option and the value given.
  */
 final class OptionValues {
 
