@@ -12,7 +12,6 @@ import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.spark.SparkConf;
 import org.apache.spark.ml.evaluation.RankingEvaluator;
-import org.apache.spark.ml.evaluation.RegressionEvaluator;
 import org.apache.spark.ml.recommendation.ALS;
 import org.apache.spark.ml.recommendation.ALSModel;
 import org.apache.spark.sql.Dataset;
@@ -167,7 +166,7 @@ public final class AlsComparison {
         String quality =
             implicit
                 ? ranking(model, test, k)
-                : String.format(Locale.ROOT, "%.4f", rmse(model, test));
+                : String.format(Locale.ROOT, "%.4f", MovieLensAls.rmse(model, test));
         lines.add(
             String.format(
                 Locale.ROOT, "| %d | %s | %.1f | %s |", repeat + 1, name, seconds, quality));
@@ -178,24 +177,12 @@ public final class AlsComparison {
   }
 
   private static ALS configure(ALS als, Args args, boolean implicit, long seed) {
-    als.setRank(args.integer("rank", 10))
-        .setMaxIter(args.integer("iterations", 10))
-        .setRegParam(args.number("reg-param", 0.1))
+    int rank = args.integer("rank", 10);
+    int iterations = args.integer("iterations", 10);
+    double regParam = args.number("reg-param", 0.1);
+    return MovieLensAls.configured(als, rank, iterations, regParam, seed)
         .setImplicitPrefs(implicit)
-        .setAlpha(args.number("alpha", 1.0))
-        .setSeed(seed)
-        .setUserCol("userId")
-        .setItemCol("movieId")
-        .setRatingCol("rating")
-        .setColdStartStrategy("drop");
-    return als;
-  }
-
-  private static double rmse(ALSModel model, Dataset<Row> test) {
-    return new RegressionEvaluator()
-        .setMetricName("rmse")
-        .setLabelCol("rating")
-        .evaluate(model.transform(test));
+        .setAlpha(args.number("alpha", 1.0));
   }
 
   /**

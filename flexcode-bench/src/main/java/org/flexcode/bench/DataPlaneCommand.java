@@ -1,5 +1,9 @@
 package org.flexcode.bench;
 
+import static org.flexcode.bench.OptionValues.atLeastOne;
+import static org.flexcode.bench.OptionValues.positive;
+import static org.flexcode.bench.OptionValues.positiveIntegers;
+
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,8 +69,10 @@ final class DataPlaneCommand {
     List<String> rest = new ArrayList<>(List.of(argv));
     rest.remove("--data-plane");
     Args args = new Args("simulate --data-plane", rest.toArray(String[]::new), 0, OPTIONS);
-    List<Integer> executors = positiveList(args.string("executors", null), DEFAULT_EXECUTORS);
-    List<Integer> dimensions = positiveList(args.string("dimensions", null), DEFAULT_DIMENSIONS);
+    List<Integer> executors =
+        positiveIntegers(args.string("executors", null), DEFAULT_EXECUTORS, "--executors");
+    List<Integer> dimensions =
+        positiveIntegers(args.string("dimensions", null), DEFAULT_DIMENSIONS, "--dimensions");
     List<String> patterns = args.all("pattern").isEmpty() ? DEFAULT_PATTERNS : args.all("pattern");
     patterns.forEach(MachineDelays::parse); // fails early, naming the bad pattern
     int cores = atLeastOne(args.integer("cores", DEFAULT_CORES), "--cores");
@@ -116,40 +122,5 @@ final class DataPlaneCommand {
 
   private static double bytesPerSecond(double gbit) {
     return gbit * 1e9 / 8;
-  }
-
-  private static List<Integer> positiveList(String list, List<Integer> fallback) {
-    if (list == null) {
-      return fallback;
-    }
-    List<Integer> values = new ArrayList<>();
-    for (String part : list.split(",")) {
-      int v;
-      try {
-        v = Integer.parseInt(part.trim());
-      } catch (NumberFormatException e) {
-        v = 0;
-      }
-      if (v < 1) {
-        throw new IllegalArgumentException(
-            "expected a comma-separated list of integers >= 1, got '" + list + "'");
-      }
-      values.add(v);
-    }
-    return values;
-  }
-
-  private static int atLeastOne(int v, String name) {
-    if (v < 1) {
-      throw new IllegalArgumentException(name + " must be >= 1, got " + v);
-    }
-    return v;
-  }
-
-  private static double positive(double v, String name) {
-    if (!(v > 0)) {
-      throw new IllegalArgumentException(name + " must be > 0, got " + v);
-    }
-    return v;
   }
 }

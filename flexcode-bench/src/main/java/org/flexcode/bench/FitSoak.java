@@ -1,8 +1,5 @@
 package org.flexcode.bench;
 
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.when;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -64,15 +61,9 @@ public final class FitSoak {
     String data = argv.length > 1 ? argv[1] : "datasets/a9a/a9a";
     Path json = Path.of(argv.length > 2 ? argv[2] : "fit-soak.json");
     int maxIter = argv.length > 3 ? Integer.parseInt(argv[3]) : 5;
-    SparkSession spark =
-        SparkSession.builder()
-            .master(System.getProperty("spark.master", "local[2]"))
-            .appName("fit soak")
-            .config("spark.ui.enabled", "false")
-            .getOrCreate();
-    spark.sparkContext().setLogLevel("ERROR");
+    SparkSession spark = LocalSpark.session("fit soak", "local[2]", "ERROR");
     try {
-      Dataset<Row> frame = binaryFrame(spark, data);
+      Dataset<Row> frame = LocalSpark.cached(LocalSpark.binaryFrame(spark, data));
       List<SoakSample> samples =
           run(
               frame,
@@ -99,19 +90,6 @@ public final class FitSoak {
     } finally {
       spark.stop();
     }
-  }
-
-  /** A LIBSVM file with labels mapped to 0 / 1 (positive: 1), cached and counted. */
-  public static Dataset<Row> binaryFrame(SparkSession spark, String path) {
-    Dataset<Row> frame =
-        spark
-            .read()
-            .format("libsvm")
-            .load(path)
-            .withColumn("label", when(col("label").gt(0), 1.0).otherwise(0.0))
-            .cache();
-    frame.count();
-    return frame;
   }
 
   /**

@@ -1,8 +1,5 @@
 package org.flexcode.bench;
 
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.when;
-
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Map;
@@ -35,21 +32,8 @@ public final class HistorySoak {
     String data = argv.length > 1 ? argv[1] : "datasets/a9a/a9a";
     Path jsonl = Path.of(argv.length > 2 ? argv[2] : "soak.jsonl");
     int tasks = argv.length > 3 ? Integer.parseInt(argv[3]) : 0;
-    SparkSession spark =
-        SparkSession.builder()
-            .master(System.getProperty("spark.master", "local[*]"))
-            .appName("history soak")
-            .config("spark.ui.enabled", "false")
-            .getOrCreate();
-    spark.sparkContext().setLogLevel("WARN");
-    Dataset<Row> frame =
-        spark
-            .read()
-            .format("libsvm")
-            .load(data)
-            .withColumn("label", when(col("label").gt(0), 1.0).otherwise(0.0))
-            .cache();
-    frame.count();
+    SparkSession spark = LocalSpark.session("history soak", "local[*]", "WARN");
+    Dataset<Row> frame = LocalSpark.cached(LocalSpark.binaryFrame(spark, data));
     long start = System.currentTimeMillis();
     long[] last = {start, 0};
     try (RunReport report = new RunReport("soak", "bsp", Map.of())) {

@@ -1,13 +1,13 @@
 package org.flexcode.bench;
 
+import static org.flexcode.bench.MovieLensAls.rmse;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.apache.spark.SparkConf;
-import org.apache.spark.ml.evaluation.RegressionEvaluator;
 import org.apache.spark.ml.recommendation.ALS;
-import org.apache.spark.ml.recommendation.ALSModel;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -24,6 +24,9 @@ import org.flexcode.ml.FlexCodeALS;
  * [--iterations N] [--partitions P] [--master URL] [--grid 0.05,0.1,...]}.
  */
 public final class MfQuality {
+
+  /** The rank of both Estimators' factors. */
+  private static final int RANK = 10;
 
   private MfQuality() {}
 
@@ -138,35 +141,10 @@ public final class MfQuality {
   }
 
   private static ALS sparkAls(double regParam, int maxIter, long seed) {
-    return new ALS()
-        .setRank(10)
-        .setMaxIter(maxIter)
-        .setRegParam(regParam)
-        .setSeed(seed)
-        .setUserCol("userId")
-        .setItemCol("movieId")
-        .setRatingCol("rating")
-        .setColdStartStrategy("drop");
+    return MovieLensAls.configured(new ALS(), RANK, maxIter, regParam, seed);
   }
 
   private static FlexCodeALS flexCode(double regParam, int maxIter, long seed) {
-    FlexCodeALS als = new FlexCodeALS();
-    als.setRank(10)
-        .setMaxIter(maxIter)
-        .setRegParam(regParam)
-        .setSeed(seed)
-        .setUserCol("userId")
-        .setItemCol("movieId")
-        .setRatingCol("rating")
-        .setColdStartStrategy("drop");
-    return als;
-  }
-
-  private static double rmse(ALSModel model, Dataset<Row> data) {
-    return new RegressionEvaluator()
-        .setMetricName("rmse")
-        .setLabelCol("rating")
-        .setPredictionCol("prediction")
-        .evaluate(model.transform(data));
+    return MovieLensAls.configured(new FlexCodeALS(), RANK, maxIter, regParam, seed);
   }
 }

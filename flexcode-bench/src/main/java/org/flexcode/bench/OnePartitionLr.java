@@ -1,8 +1,5 @@
 package org.flexcode.bench;
 
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.when;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -31,21 +28,8 @@ public final class OnePartitionLr {
     String data = argv.length > 0 ? argv[0] : "datasets/a9a/a9a";
     int repeats = argv.length > 1 ? Integer.parseInt(argv[1]) : 3;
     String strategy = argv.length > 2 ? argv[2] : "cyclic";
-    SparkSession spark =
-        SparkSession.builder()
-            .master(System.getProperty("spark.master", "local[*]"))
-            .appName("one-partition LR")
-            .config("spark.ui.enabled", "false")
-            .getOrCreate();
-    spark.sparkContext().setLogLevel("WARN");
-    Dataset<Row> frame =
-        spark
-            .read()
-            .format("libsvm")
-            .load(data)
-            .withColumn("label", when(col("label").gt(0), 1.0).otherwise(0.0))
-            .coalesce(1)
-            .cache();
+    SparkSession spark = LocalSpark.session("one-partition LR", "local[*]", "WARN");
+    Dataset<Row> frame = LocalSpark.binaryFrame(spark, data).coalesce(1).cache();
     System.out.printf(
         "%s: %d rows in %d partition(s), %d cores%n",
         data,

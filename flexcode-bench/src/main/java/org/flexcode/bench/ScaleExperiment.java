@@ -1,5 +1,8 @@
 package org.flexcode.bench;
 
+import static org.flexcode.bench.OptionValues.atLeastOne;
+import static org.flexcode.bench.OptionValues.positiveIntegers;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -80,12 +83,10 @@ final class ScaleExperiment {
 
   /** Runs the experiment on the bench's options; writes its report to {@code report}. */
   static int run(JavaSparkContext jsc, Args args, Path report) throws IOException {
-    List<Integer> dimensions = positiveInts(args.string("dimensions", "4096,65536"), "dimensions");
-    List<Integer> tasks = positiveInts(args.string("tasks", "16,64"), "tasks");
-    int iterations = args.integer("iterations", 5);
-    if (iterations < 1) {
-      throw new IllegalArgumentException("--iterations must be >= 1, got " + iterations);
-    }
+    List<Integer> dimensions =
+        positiveIntegers(args.string("dimensions", null), List.of(4096, 65536), "--dimensions");
+    List<Integer> tasks = positiveIntegers(args.string("tasks", null), List.of(16, 64), "--tasks");
+    int iterations = atLeastOne(args.integer("iterations", 5), "--iterations");
     ScaleListener listener = new ScaleListener();
     jsc.sc().addSparkListener(listener);
     List<ScaleRow> rows = new ArrayList<>();
@@ -221,24 +222,5 @@ final class ScaleExperiment {
     rows.forEach(r -> md.append(r.markdown()));
     ExperimentReport.write(
         report, "scale", args, master, rows.stream().map(ScaleRow::toMap).toList(), md.toString());
-  }
-
-  /** The comma-separated positive integers of option {@code --name}. */
-  private static List<Integer> positiveInts(String text, String name) {
-    List<Integer> values = new ArrayList<>();
-    for (String part : text.split(",")) {
-      int value;
-      try {
-        value = Integer.parseInt(part.trim());
-      } catch (NumberFormatException e) {
-        value = 0;
-      }
-      if (value < 1) {
-        throw new IllegalArgumentException(
-            "--" + name + " takes comma-separated positive integers, got '" + text + "'");
-      }
-      values.add(value);
-    }
-    return values;
   }
 }

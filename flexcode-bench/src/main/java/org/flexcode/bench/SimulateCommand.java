@@ -1,5 +1,9 @@
 package org.flexcode.bench;
 
+import static org.flexcode.bench.OptionValues.atLeastOne;
+import static org.flexcode.bench.OptionValues.positive;
+import static org.flexcode.bench.OptionValues.positiveIntegers;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -114,10 +118,10 @@ final class SimulateCommand {
                   args.number("model-mb", CostCalibration.DEFAULT_MODEL_MB),
                   null)
               : CostCalibration.fit(reports);
-      int cores = args.integer("cores", reports.isEmpty() ? 1 : calibration.shape().cores());
-      if (cores < 1) {
-        throw new IllegalArgumentException("--cores must be >= 1, got " + cores);
-      }
+      int cores =
+          atLeastOne(
+              args.integer("cores", reports.isEmpty() ? 1 : calibration.shape().cores()),
+              "--cores");
       List<String> patterns = args.all("pattern");
       if (patterns.isEmpty()) {
         patterns =
@@ -138,14 +142,14 @@ final class SimulateCommand {
         strategies.forEach(SimulateCommand::checkStrategy);
       }
       long seed = args.integer("seed", 1);
-      long budget = args.integer("task-budget", (int) ScaleSimulator.TASK_BUDGET);
-      if (budget < 1) {
-        throw new IllegalArgumentException("--task-budget must be >= 1, got " + budget);
-      }
+      long budget =
+          atLeastOne(
+              args.integer("task-budget", (int) ScaleSimulator.TASK_BUDGET), "--task-budget");
       return new Plan(
           calibration,
           reports,
-          executorCounts(args.string("executors", null)),
+          positiveIntegers(
+              args.string("executors", null), ScaleSimulator.DEFAULT_EXECUTORS, "--executors"),
           cores,
           patterns,
           strategies,
@@ -249,37 +253,9 @@ final class SimulateCommand {
     return reports;
   }
 
-  private static List<Integer> executorCounts(String list) {
-    if (list == null) {
-      return ScaleSimulator.DEFAULT_EXECUTORS;
-    }
-    List<Integer> counts = new ArrayList<>();
-    for (String part : list.split(",")) {
-      int m;
-      try {
-        m = Integer.parseInt(part.trim());
-      } catch (NumberFormatException e) {
-        m = 0;
-      }
-      if (m < 1) {
-        throw new IllegalArgumentException(
-            "--executors must be a comma-separated list of integers >= 1, got '" + list + "'");
-      }
-      counts.add(m);
-    }
-    return counts;
-  }
-
   private static List<String> column(JsonNode report, String key) {
     Set<String> values = new LinkedHashSet<>();
     report.path("runs").forEach(r -> values.add(r.path(key).asText()));
     return new ArrayList<>(values);
-  }
-
-  private static double positive(double v, String name) {
-    if (!(v > 0)) {
-      throw new IllegalArgumentException(name + " must be > 0, got " + v);
-    }
-    return v;
   }
 }

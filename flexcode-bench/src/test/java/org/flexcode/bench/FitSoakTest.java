@@ -40,8 +40,9 @@ class FitSoakTest {
       JavaSparkContext jsc, SparkSession spark) throws Exception {
     SparkContext sc = jsc.sc();
     Dataset<Row> frame =
-        FitSoak.binaryFrame(
-            spark, ProjectPaths.datasets().resolve("agaricus/agaricus.txt.train").toString());
+        LocalSpark.cached(
+            LocalSpark.binaryFrame(
+                spark, ProjectPaths.datasets().resolve("agaricus/agaricus.txt.train").toString()));
     int persistedBefore = jsc.getPersistentRDDs().size();
     int listenersBefore = SparkInternals.listeners(sc).size();
 

@@ -250,12 +250,20 @@ public interface AggregationStrategy {
 
   /**
    * This strategy's primaries with {@code shadows} added (or replaced): {@code bsp} becomes {@code
-   * shadow}, a code becomes {@code hybrid}; {@code ignore} takes no shadows.
+   * shadow}, a code becomes {@code hybrid}. By default the strategy takes no shadows and says so
+   * ({@link IllegalArgumentException}), as {@code ignore} does.
    */
-  AggregationStrategy withShadows(ShadowSpec shadows);
+  default AggregationStrategy withShadows(ShadowSpec shadows) {
+    throw new IllegalArgumentException(spec() + " takes no shadow tasks");
+  }
 
-  /** The code that lays blocks out over {@code numTasks} primary tasks. */
-  GradientCode code(int numTasks);
+  /**
+   * The code that lays blocks out over {@code numTasks} primary tasks; by default the uncoded one
+   * (task j holds block j).
+   */
+  default GradientCode code(int numTasks) {
+    return GradientCode.uncoded(numTasks);
+  }
 
   /**
    * The blocks each primary task caches, or null for the rows of {@code code} (what {@code gcdc}

@@ -13,16 +13,12 @@ import org.flexcode.adaptive.internal.TaskTimes;
  * deadline ({@link BackupChooser#DEADLINE_FACTOR} x the time the floor's quorum arrived) with the
  * tasks finished by then, as the engine does.
  */
-final class AutoIgnoreRule implements Rule {
+record AutoIgnoreRule(double floor, int window) implements Rule {
 
-  private final double floor;
-  private final int window;
-
-  AutoIgnoreRule(double floor, int window) {
+  /** Checks floor and window as the engine's chooser does. */
+  AutoIgnoreRule {
     BackupChooser.checkFloor(floor);
     BackupChooser.checkWindow(window);
-    this.floor = floor;
-    this.window = window;
   }
 
   @Override

@@ -10,17 +10,10 @@ import org.flexcode.aggregation.copies.internal.CopiedLayout;
  * (fewer copies on fewer executors, the storage memory unbounded), run by {@link StealSimulation}
  * with the engine's own launches, placement and bound decoder.
  */
-final class CopiesRule implements Rule {
-
-  private final AggregationStrategy strategy;
+final class CopiesRule extends StrategyRule<AggregationStrategy> {
 
   CopiesRule(AggregationStrategy strategy) {
-    this.strategy = strategy;
-  }
-
-  @Override
-  public String spec() {
-    return strategy.spec();
+    super(strategy);
   }
 
   @Override
@@ -33,10 +26,5 @@ final class CopiesRule implements Rule {
         copies >= 1 && copies <= m,
         spec() + ": r=" + copies + " copies need at least r executors, got " + m);
     return new StealSimulation(cluster, fitted);
-  }
-
-  @Override
-  public String toString() {
-    return spec();
   }
 }

@@ -13,17 +13,10 @@ import org.flexcode.aggregation.BoundStrategy;
  * aggregate covers the blocks the decision's tasks hold. What {@code bsp}, {@code ignore}, the
  * codes and any strategy from another jar without shadow tasks run as.
  */
-final class DecisionRule implements Rule {
-
-  private final AggregationStrategy strategy;
+final class DecisionRule extends StrategyRule<AggregationStrategy> {
 
   DecisionRule(AggregationStrategy strategy) {
-    this.strategy = strategy;
-  }
-
-  @Override
-  public String spec() {
-    return strategy.spec();
+    super(strategy);
   }
 
   @Override
@@ -64,10 +57,5 @@ final class DecisionRule implements Rule {
         return share[0];
       }
     };
-  }
-
-  @Override
-  public String toString() {
-    return spec();
   }
 }

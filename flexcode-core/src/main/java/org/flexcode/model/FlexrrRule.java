@@ -13,17 +13,10 @@ import org.flexcode.aggregation.strategy.flexrr.Flexrr;
  * applied as computed in its own iteration. {@code staleness=0} binds steal's decoder and launches:
  * steal's rule.
  */
-final class FlexrrRule implements Rule {
-
-  private final Flexrr strategy;
+final class FlexrrRule extends StrategyRule<Flexrr> {
 
   FlexrrRule(int staleness, int r, int chunks) {
-    this.strategy = new Flexrr(staleness, r, chunks); // the engine's checks
-  }
-
-  @Override
-  public String spec() {
-    return strategy.spec();
+    super(new Flexrr(staleness, r, chunks)); // the engine's checks
   }
 
   @Override
@@ -34,10 +27,5 @@ final class FlexrrRule implements Rule {
         copies <= m, "flexrr: r=" + copies + " copies need at least r executors, got " + m);
     return new StealSimulation(
         cluster, new Flexrr(strategy.staleness(), copies, strategy.chunks()));
-  }
-
-  @Override
-  public String toString() {
-    return spec();
   }
 }

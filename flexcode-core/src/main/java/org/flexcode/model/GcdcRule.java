@@ -16,16 +16,12 @@ import org.flexcode.coding.GradientCode;
  * every task computes the s+1 blocks of its slot, and the iteration ends the first time the slots
  * of the finished tasks decode as FRC within every cluster.
  */
-final class GcdcRule implements Rule {
+record GcdcRule(int s, int clusters) implements Rule {
 
-  private final int s;
-  private final int clusters;
-
-  GcdcRule(int s, int clusters) {
+  /** Checks s and clusters. */
+  GcdcRule {
     Checks.check(s >= 0, "gcdc: s (stragglers per cluster) must be >= 0, got " + s);
     Checks.check(clusters >= 1, "gcdc: clusters must be >= 1, got " + clusters);
-    this.s = s;
-    this.clusters = clusters;
   }
 
   @Override

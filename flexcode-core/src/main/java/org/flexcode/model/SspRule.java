@@ -11,16 +11,12 @@ import org.flexcode.adaptive.internal.StalenessLedger;
  * first arrival after which the ledger allows it (at most b blocks missing, none waited on for k
  * iterations). Nothing is thrown away: every finished result is applied, some late.
  */
-final class SspRule implements Rule {
+record SspRule(int staleness, int b) implements Rule {
 
-  private final int staleness;
-  private final int b;
-
-  SspRule(int staleness, int b) {
+  /** Checks staleness and b as the engine's ledger does. */
+  SspRule {
     StalenessLedger.checkStaleness(staleness);
     StalenessLedger.checkMissing(b);
-    this.staleness = staleness;
-    this.b = b;
   }
 
   @Override

@@ -57,16 +57,26 @@ public final class WorkerPatterns {
     return number >= 0 && number < k ? value : 1;
   }
 
+  /** Checks a pattern {@code name:k=K,key=V} that scales executors below k: k >= 0, V >= 1. */
+  private static void checkBelowK(String name, int k, String key, double value) {
+    Draws.check(k >= 0, name + ": k must be >= 0, got " + k);
+    Draws.check(value >= 1, name + ": " + key + " must be >= 1, got " + value);
+  }
+
+  /** The spec {@code name:k=K,key=V} of a pattern that scales executors below k. */
+  private static String belowKSpec(String name, int k, String key, double value) {
+    return SpecText.of(name).with("k", k).with(key, value).toString();
+  }
+
   /** {@code persistent:k=K,factor=F}: executors numbered below k run factor times slower. */
   public record Persistent(int k, double factor) implements StragglerPattern {
     public Persistent {
-      Draws.check(k >= 0, "persistent: k must be >= 0, got " + k);
-      Draws.check(factor >= 1, "persistent: factor must be >= 1, got " + factor);
+      checkBelowK(PatternTable.PERSISTENT, k, "factor", factor);
     }
 
     @Override
     public String spec() {
-      return SpecText.of(PatternTable.PERSISTENT).with("k", k).with("factor", factor).toString();
+      return belowKSpec(PatternTable.PERSISTENT, k, "factor", factor);
     }
 
     @Override
@@ -81,13 +91,12 @@ public final class WorkerPatterns {
    */
   public record Skew(int k, double load) implements StragglerPattern {
     public Skew {
-      Draws.check(k >= 0, "skew: k must be >= 0, got " + k);
-      Draws.check(load >= 1, "skew: load must be >= 1, got " + load);
+      checkBelowK(PatternTable.SKEW, k, "load", load);
     }
 
     @Override
     public String spec() {
-      return SpecText.of(PatternTable.SKEW).with("k", k).with("load", load).toString();
+      return belowKSpec(PatternTable.SKEW, k, "load", load);
     }
 
     @Override

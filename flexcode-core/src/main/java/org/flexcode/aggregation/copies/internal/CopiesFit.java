@@ -1,5 +1,6 @@
 package org.flexcode.aggregation.copies.internal;
 
+import java.util.function.IntFunction;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.StorageBudget;
 import org.slf4j.Logger;
@@ -11,6 +12,24 @@ public final class CopiesFit {
   private static final Logger LOG = LoggerFactory.getLogger(CopiesFit.class);
 
   private CopiesFit() {}
+
+  /**
+   * {@code strategy} fitted to the {@code executors} registered and the {@code budget} of storage
+   * memory ({@link CopiedLayout#fitTo}): itself when its {@code layout}'s copies all fit, {@code
+   * withCopies} of the copies that do, or {@code bsp} when fewer than two fit.
+   */
+  public static AggregationStrategy fit(
+      AggregationStrategy strategy,
+      CopiesSpec layout,
+      int executors,
+      StorageBudget budget,
+      IntFunction<AggregationStrategy> withCopies) {
+    int fitted = fittedCopies(strategy, layout, executors, budget);
+    if (fitted == 0) {
+      return AggregationStrategy.bsp();
+    }
+    return fitted == layout.copies() ? strategy : withCopies.apply(fitted);
+  }
 
   /**
    * The copies {@code strategy}'s {@code spec} keeps on {@code executors} registered ({@link

@@ -51,11 +51,8 @@ public record Auto(boolean exact, int copies, int chunks, double floor)
    */
   @Override
   public AggregationStrategy fitTo(int executors, StorageBudget budget) {
-    int fitted = CopiesFit.fittedCopies(this, layout(), executors, budget);
-    if (fitted == 0) {
-      return AggregationStrategy.bsp();
-    }
-    return fitted == copies ? this : new Auto(exact, fitted, chunks, floor);
+    return CopiesFit.fit(
+        this, layout(), executors, budget, fewer -> new Auto(exact, fewer, chunks, floor));
   }
 
   /** {@code auto:exact=B}, with r, chunks and floor when not the defaults. */
@@ -77,12 +74,6 @@ public record Auto(boolean exact, int copies, int chunks, double floor)
   @Override
   public AggregationStrategy withShadows(ShadowSpec shadows) {
     throw new IllegalArgumentException(spec() + " takes no shadows: it chooses among its modes");
-  }
-
-  /** The uncoded code over the chunk copies, as {@code steal}'s. */
-  @Override
-  public GradientCode code(int numTasks) {
-    return GradientCode.uncoded(numTasks);
   }
 
   @Override

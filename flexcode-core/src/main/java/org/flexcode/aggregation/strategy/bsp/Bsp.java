@@ -24,11 +24,6 @@ record Bsp() implements AggregationStrategy {
   }
 
   @Override
-  public GradientCode code(int numTasks) {
-    return GradientCode.uncoded(numTasks);
-  }
-
-  @Override
   public BoundStrategy bind(GradientCode code, long[] blockRecords) {
     return new BspDecoder(this, code);
   }

@@ -50,11 +50,8 @@ public record Flexrr(int staleness, int copies, int chunks)
    */
   @Override
   public AggregationStrategy fitTo(int executors, StorageBudget budget) {
-    int fitted = CopiesFit.fittedCopies(this, layout(), executors, budget);
-    if (fitted == 0) {
-      return AggregationStrategy.bsp();
-    }
-    return fitted == copies ? this : new Flexrr(staleness, fitted, chunks);
+    return CopiesFit.fit(
+        this, layout(), executors, budget, fewer -> new Flexrr(staleness, fewer, chunks));
   }
 
   /** {@code flexrr:staleness=K}, with r and chunks when not the defaults. */
@@ -76,12 +73,6 @@ public record Flexrr(int staleness, int copies, int chunks)
   public AggregationStrategy withShadows(ShadowSpec shadows) {
     throw new IllegalArgumentException(
         spec() + " takes no shadows: its copies of each chunk stand in for stragglers");
-  }
-
-  /** The uncoded code over the chunk copies, as {@code steal}'s. */
-  @Override
-  public GradientCode code(int numTasks) {
-    return GradientCode.uncoded(numTasks);
   }
 
   /** {@link FlexrrDecoder}; with {@code staleness=0}, {@code steal}'s decoder and launches. */

@@ -4,7 +4,6 @@ import org.flexcode.adaptive.internal.ClusterLayout;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ModelReplay;
-import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
 
@@ -49,11 +48,6 @@ record Gcdc(int s, int clusters) implements AggregationStrategy, ModelReplay {
   @Override
   public int taskMultiple() {
     return clusters * (s + 1);
-  }
-
-  @Override
-  public AggregationStrategy withShadows(ShadowSpec shadows) {
-    throw new IllegalArgumentException(spec() + " takes no shadow tasks");
   }
 
   /** FRC(n, s) over the n slots (slot r = row r); checks the cluster shape first. */

@@ -5,6 +5,7 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.NamedFamily;
 import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.aggregation.StrategyParams;
+import org.flexcode.spec.Spec;
 
 /** Registers {@code gcdc:s=S,clusters=C}: gradient coding with dynamic clustering. */
 public final class GcdcFamily extends NamedFamily {
@@ -16,14 +17,12 @@ public final class GcdcFamily extends NamedFamily {
 
   /** The family. */
   public GcdcFamily() {
-    super(
-        GCDC,
-        List.of("s", "clusters"),
-        "gcdc:s=1,clusters=2",
-        spec ->
-            new Gcdc(
-                spec.integer("s", StrategyDefaults.TOLERANCE),
-                spec.integer("clusters", GcdcFamily.CLUSTERS)));
+    super(GCDC, List.of("s", "clusters"), "gcdc:s=1,clusters=2", GcdcFamily::gcdc);
+  }
+
+  private static Gcdc gcdc(Spec spec) {
+    return new Gcdc(
+        spec.integer("s", StrategyDefaults.TOLERANCE), spec.integer("clusters", CLUSTERS));
   }
 
   /** A bare {@code gcdc} tolerates {@code s} stragglers per cluster. */

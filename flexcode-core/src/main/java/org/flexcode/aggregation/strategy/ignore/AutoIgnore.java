@@ -4,7 +4,6 @@ import org.flexcode.adaptive.internal.BackupChooser;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ModelReplay;
-import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
 
@@ -34,16 +33,6 @@ record AutoIgnore(double floor, int window) implements AggregationStrategy, Mode
   @Override
   public boolean isExact() {
     return false;
-  }
-
-  @Override
-  public AggregationStrategy withShadows(ShadowSpec shadows) {
-    throw new IllegalArgumentException(spec() + " takes no shadow tasks");
-  }
-
-  @Override
-  public GradientCode code(int numTasks) {
-    return GradientCode.uncoded(numTasks);
   }
 
   @Override

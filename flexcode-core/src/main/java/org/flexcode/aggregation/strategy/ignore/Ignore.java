@@ -2,7 +2,6 @@ package org.flexcode.aggregation.strategy.ignore;
 
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
-import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.rules.internal.IgnoreDecoder;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
@@ -25,11 +24,6 @@ record Ignore(int b) implements AggregationStrategy {
   @Override
   public boolean isExact() {
     return b == 0;
-  }
-
-  @Override
-  public AggregationStrategy withShadows(ShadowSpec shadows) {
-    throw new IllegalArgumentException(spec() + " takes no shadow tasks");
   }
 
   @Override

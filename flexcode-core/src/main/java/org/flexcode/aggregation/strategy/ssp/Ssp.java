@@ -4,7 +4,6 @@ import org.flexcode.adaptive.internal.StalenessLedger;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
 import org.flexcode.aggregation.ModelReplay;
-import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
 
@@ -32,16 +31,6 @@ record Ssp(int staleness, int b) implements AggregationStrategy, ModelReplay {
   @Override
   public boolean isExact() {
     return staleness == 0 || b == 0;
-  }
-
-  @Override
-  public AggregationStrategy withShadows(ShadowSpec shadows) {
-    throw new IllegalArgumentException(spec() + " takes no shadow tasks");
-  }
-
-  @Override
-  public GradientCode code(int numTasks) {
-    return GradientCode.uncoded(numTasks);
   }
 
   @Override

@@ -4,6 +4,7 @@ import java.util.List;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.NamedFamily;
 import org.flexcode.aggregation.StrategyParams;
+import org.flexcode.spec.Spec;
 
 /** Registers {@code ssp:staleness=K,b=B}: bounded staleness. */
 public final class SspFamily extends NamedFamily {
@@ -18,14 +19,11 @@ public final class SspFamily extends NamedFamily {
 
   /** The family. */
   public SspFamily() {
-    super(
-        SSP,
-        List.of("staleness", "b"),
-        "ssp:staleness=1,b=1",
-        spec ->
-            new Ssp(
-                spec.integer("staleness", SspFamily.STALENESS),
-                spec.integer("b", SspFamily.MISSING)));
+    super(SSP, List.of("staleness", "b"), "ssp:staleness=1,b=1", SspFamily::ssp);
+  }
+
+  private static Ssp ssp(Spec spec) {
+    return new Ssp(spec.integer("staleness", STALENESS), spec.integer("b", MISSING));
   }
 
   /** A bare {@code ssp} misses at most {@code b} blocks. */

@@ -52,11 +52,8 @@ public record Steal(int copies, int chunks, double late, StealHome home)
    */
   @Override
   public AggregationStrategy fitTo(int executors, StorageBudget budget) {
-    int fitted = CopiesFit.fittedCopies(this, layout(), executors, budget);
-    if (fitted == 0) {
-      return AggregationStrategy.bsp();
-    }
-    return fitted == copies ? this : new Steal(fitted, chunks, late, home);
+    return CopiesFit.fit(
+        this, layout(), executors, budget, fewer -> new Steal(fewer, chunks, late, home));
   }
 
   /**
@@ -82,12 +79,6 @@ public record Steal(int copies, int chunks, double late, StealHome home)
   public AggregationStrategy withShadows(ShadowSpec shadows) {
     throw new IllegalArgumentException(
         "steal takes no shadows: its copies of each chunk stand in for stragglers, got " + shadows);
-  }
-
-  /** The uncoded code over {@code numTasks} chunk copies (n x chunks x r once laid out). */
-  @Override
-  public GradientCode code(int numTasks) {
-    return GradientCode.uncoded(numTasks);
   }
 
   @Override
