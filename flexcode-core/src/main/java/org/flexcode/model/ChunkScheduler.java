@@ -7,7 +7,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.Set;
-import java.util.stream.IntStream;
+import java.util.function.IntFunction;
 import org.flexcode.aggregation.copies.internal.StealPlan;
 
 /**
@@ -87,18 +87,11 @@ final class ChunkScheduler {
     this.cluster = cluster;
     this.plan = plan;
     int m = plan.executors();
-    held = new int[m][];
+    held = byExecutor(m, plan.numChunks(), this::holders);
+    homeBlocks =
+        byExecutor(
+            m, plan.numChunks() / plan.chunksPerBlock(), b -> new int[] {cluster.executorOf(b)});
     for (int e = 0; e < m; e++) {
-      int executor = e;
-      held[e] =
-          IntStream.range(0, plan.numChunks()).filter(chunk -> holds(executor, chunk)).toArray();
-    }
-    homeBlocks = new int[m][];
-    int blocks = plan.numChunks() / plan.chunksPerBlock();
-    for (int e = 0; e < m; e++) {
-      int executor = e;
-      homeBlocks[e] =
-          IntStream.range(0, blocks).filter(b -> cluster.executorOf(b) == executor).toArray();
       placedCopies.add(new ArrayDeque<>());
     }
     heldNext = new int[m];
@@ -113,6 +106,49 @@ final class ChunkScheduler {
       }
     }
     return false;
+  }
+
+  /** The executors holding a copy of {@code chunk} (one entry per copy; repeats possible). */
+  private int[] holders(int chunk) {
+    int[] holders = new int[plan.copies()];
+    for (int k = 0; k < holders.length; k++) {
+      holders[k] = plan.executorOf(plan.taskOf(chunk, k));
+    }
+    return holders;
+  }
+
+  /**
+   * For every executor, the items in [0, {@code items}) that {@code executorsOf} places on it, in
+   * increasing order, each once: one pass over the items, so that a layout of millions of chunks
+   * over thousands of executors takes linear time.
+   */
+  private static int[][] byExecutor(int executors, int items, IntFunction<int[]> executorsOf) {
+    int[] counts = new int[executors];
+    int[] lastItem = new int[executors];
+    Arrays.fill(lastItem, -1);
+    for (int item = 0; item < items; item++) {
+      for (int e : executorsOf.apply(item)) {
+        if (lastItem[e] != item) {
+          lastItem[e] = item;
+          counts[e]++;
+        }
+      }
+    }
+    int[][] byExecutor = new int[executors][];
+    for (int e = 0; e < executors; e++) {
+      byExecutor[e] = new int[counts[e]];
+      counts[e] = 0;
+      lastItem[e] = -1;
+    }
+    for (int item = 0; item < items; item++) {
+      for (int e : executorsOf.apply(item)) {
+        if (lastItem[e] != item) {
+          lastItem[e] = item;
+          byExecutor[e][counts[e]++] = item;
+        }
+      }
+    }
+    return byExecutor;
   }
 
   /** A copy of a lagging chunk queued in an earlier job: on {@code executor}, or -1 any holder. */

@@ -21,6 +21,6 @@ class GradientCodeArgumentsTest {
     assertRejected(
         () -> GradientCode.fractionalRepetition(4, 4), "s must be < numTasks n=4, got s=4");
     assertRejected(() -> GradientCode.uncoded(0), "n must be in [1, 4194304], got 0");
-    assertRejected(() -> GradientCode.fractionalRepetition(2_000_000, 1), "got 2000000");
+    assertRejected(() -> GradientCode.fractionalRepetition(5_000_000, 1), "got 5000000");
   }
 }

@@ -1,5 +1,6 @@
 package org.flexcode.aggregation.copies.internal;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,6 +23,7 @@ final class CopyHolders {
 
   private final StealPlan plan;
   private final String[] executorIds;
+  private final Map<String, Integer> plannedIndex = new HashMap<>();
   private final OthersCpuLoads othersLoads;
   private Set<Integer> avoided = Set.of();
   private int loadsNoted;
@@ -32,6 +34,9 @@ final class CopyHolders {
   CopyHolders(StealPlan plan, String[] executorIds) {
     this.plan = plan;
     this.executorIds = executorIds.clone();
+    for (int e = executorIds.length - 1; e >= 0; e--) {
+      plannedIndex.put(executorIds[e], e);
+    }
     this.othersLoads = new OthersCpuLoads(plan.executors());
   }
 
@@ -72,12 +77,7 @@ final class CopyHolders {
 
   /** The planned executor (0 .. M-1) with id {@code executorId}, or -1 if none (or null). */
   int plannedIndexOf(String executorId) {
-    for (int e = 0; executorId != null && e < executorIds.length; e++) {
-      if (executorIds[e].equals(executorId)) {
-        return e;
-      }
-    }
-    return -1;
+    return executorId == null ? -1 : plannedIndex.getOrDefault(executorId, -1);
   }
 
   /**
