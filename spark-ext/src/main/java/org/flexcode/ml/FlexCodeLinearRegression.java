@@ -31,7 +31,7 @@ import org.flexcode.workloads.internal.MarginLoss;
  * (gd's initial step, step / sqrt(t)) defaults to 0.5.
  */
 public class FlexCodeLinearRegression extends LinearRegression
-    implements FlexCodeParams<FlexCodeLinearRegression> {
+    implements FlexCodeLinearParams<FlexCodeLinearRegression> {
 
   private static final long serialVersionUID = 1L;
 
@@ -57,11 +57,6 @@ public class FlexCodeLinearRegression extends LinearRegression
   public FlexCodeLinearRegression setSolver(String value) {
     set(solver(), value.toLowerCase(Locale.ROOT));
     return this;
-  }
-
-  /** The solver that {@code fit} will use. */
-  public LinearModelTrainer.Solver resolvedSolver() {
-    return LinearFit.solver(this, aggregationStrategy());
   }
 
   @Override

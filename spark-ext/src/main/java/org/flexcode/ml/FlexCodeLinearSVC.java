@@ -24,7 +24,8 @@ import org.flexcode.workloads.internal.MarginLoss;
  * Own params: the {@link FlexCodeParams} every FlexCode Estimator shares; {@code stepSize} (gd's
  * initial step, step / sqrt(t)) defaults to 1.0.
  */
-public class FlexCodeLinearSVC extends LinearSVC implements FlexCodeParams<FlexCodeLinearSVC> {
+public class FlexCodeLinearSVC extends LinearSVC
+    implements FlexCodeLinearParams<FlexCodeLinearSVC> {
 
   private static final long serialVersionUID = 1L;
 
@@ -43,11 +44,6 @@ public class FlexCodeLinearSVC extends LinearSVC implements FlexCodeParams<FlexC
   @Override
   public FlexCodeLinearSVC copy(ParamMap extra) {
     return (FlexCodeLinearSVC) defaultCopy(extra);
-  }
-
-  /** The solver that {@code fit} will use. */
-  public LinearModelTrainer.Solver resolvedSolver() {
-    return LinearFit.solver(this, aggregationStrategy());
   }
 
   @Override

@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * {@code stepSize} is gd's initial step (step / sqrt(t)), default 1.0.
  */
 public class FlexCodeLogisticRegression extends LogisticRegression
-    implements FlexCodeParams<FlexCodeLogisticRegression> {
+    implements FlexCodeLinearParams<FlexCodeLogisticRegression> {
 
   private static final Logger LOG = LoggerFactory.getLogger(FlexCodeLogisticRegression.class);
 
@@ -60,11 +60,6 @@ public class FlexCodeLogisticRegression extends LogisticRegression
   @Override
   public FlexCodeLogisticRegression copy(ParamMap extra) {
     return (FlexCodeLogisticRegression) defaultCopy(extra);
-  }
-
-  /** The solver that {@code fit} will use. */
-  public LinearModelTrainer.Solver resolvedSolver() {
-    return LinearFit.solver(this, aggregationStrategy());
   }
 
   @Override

@@ -24,7 +24,7 @@ final class LinearFit {
 
   /** The solver {@code estimator}'s params pick for {@code strategy}, the one they resolve to. */
   static LinearModelTrainer.Solver solver(
-      FlexCodeParams<?> estimator, AggregationStrategy strategy) {
+      FlexCodeLinearParams<?> estimator, AggregationStrategy strategy) {
     return StrategyResolver.solver(
         estimator, strategy, LinearModelTrainer.Solver.GD, LinearModelTrainer.Solver.LBFGS);
   }
@@ -35,7 +35,7 @@ final class LinearFit {
    * {@code estimator}'s {@link FlexCodeParams#lastTrainingReport()}.
    */
   static LinearModelTrainer.Fit run(
-      FlexCodeParams<?> estimator,
+      FlexCodeLinearParams<?> estimator,
       TrainingFrame frame,
       LinearModelTrainer.Problem problem,
       Settings settings,
