@@ -18,30 +18,12 @@ import org.flexcode.workloads.internal.IndexedRatings;
  * Matrix factorization (ALS-WR objective) by gradient descent with per-row scaled steps on
  * MovieLens ratings ({@code --workload mf}); MLlib has no such row (its ALS is another algorithm):
  * the baseline is Spark's ALS itself on the same ratings ({@code als}, {@link SparkAls}), whose
- * loss is the same objective at its final factors.
+ * loss is the same objective at its final factors. It holds the loaded ratings and the fit's
+ * settings (rank, regParam, gd's step, the seed of the initial factors).
  */
-final class MfWorkload implements Workload {
-  private final SparkSession spark;
-  private final IndexedRatings ratings;
-  private final int rank;
-  private final double regParam;
-  private final double step;
-  private final long seed;
-
-  private MfWorkload(
-      SparkSession spark,
-      IndexedRatings ratings,
-      int rank,
-      double regParam,
-      double step,
-      long seed) {
-    this.spark = spark;
-    this.ratings = ratings;
-    this.rank = rank;
-    this.regParam = regParam;
-    this.step = step;
-    this.seed = seed;
-  }
+record MfWorkload(
+    SparkSession spark, IndexedRatings ratings, int rank, double regParam, double step, long seed)
+    implements Workload {
 
   /**
    * The most-rated items kept under emulated compute (all with real compute): every task's result

@@ -19,9 +19,6 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
-import org.flexcode.metrics.IterationRecord;
-import org.flexcode.metrics.StragglerReport;
-import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.AlternatingLeastSquaresTrainer;
 import org.flexcode.optim.MatrixFactorizationTrainer;
 import org.flexcode.spark.internal.SparkInternals;
@@ -75,23 +72,6 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
   @Override
   public FlexCodeALS copy(ParamMap extra) {
     return (FlexCodeALS) defaultCopy(extra);
-  }
-
-  /**
-   * FlexCode's per-iteration records of this Estimator's last {@code fit} (empty before one), one
-   * per aggregation.
-   */
-  public List<IterationRecord> lastTrainingReport() {
-    return lastFit == null ? List.of() : lastFit.records();
-  }
-
-  /**
-   * The straggler report of this Estimator's last {@code fit}, made from {@link
-   * #lastTrainingReport()} (the last {@code spark.flexcode.history} records): which executors
-   * straggled, what FlexCode did about it, and the time {@code bsp} would have taken.
-   */
-  public StragglerReport lastStragglerReport() {
-    return StragglerTally.of(lastTrainingReport());
   }
 
   /**
@@ -186,6 +166,7 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
       UninterruptedRelease.run(() -> ratings.unpersist(false));
     }
     lastFit = fit;
+    flexCodeParams().lastTrainingReport = fit.records();
     ALSModel model = model(dataset.sparkSession(), uid(), indexed, fit);
     model.setParent(this);
     return copyValues(model, ParamMap.empty());

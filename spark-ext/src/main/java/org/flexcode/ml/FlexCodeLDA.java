@@ -2,7 +2,6 @@ package org.flexcode.ml;
 
 import static org.apache.spark.sql.functions.col;
 
-import java.util.List;
 import java.util.Locale;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.clustering.LDA;
@@ -16,9 +15,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.flexcode.aggregation.AggregatorOptions;
-import org.flexcode.metrics.IterationRecord;
-import org.flexcode.metrics.StragglerReport;
-import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.OnlineLdaTrainer;
 import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.spark.internal.UninterruptedRelease;
@@ -60,23 +56,6 @@ public class FlexCodeLDA extends LDA implements FlexCodeParams<FlexCodeLDA> {
   public FlexCodeLDA(String uid) {
     super(uid);
     FlexCodeParamSet.setDefaults(this, 1.0);
-  }
-
-  /**
-   * FlexCode's per-iteration records of this Estimator's last {@code fit} (empty before one), one
-   * per aggregation.
-   */
-  public List<IterationRecord> lastTrainingReport() {
-    return lastFit == null ? List.of() : lastFit.records();
-  }
-
-  /**
-   * The straggler report of this Estimator's last {@code fit}, made from {@link
-   * #lastTrainingReport()} (the last {@code spark.flexcode.history} records): which executors
-   * straggled, what FlexCode did about it, and the time {@code bsp} would have taken.
-   */
-  public StragglerReport lastStragglerReport() {
-    return StragglerTally.of(lastTrainingReport());
   }
 
   /**
@@ -141,6 +120,7 @@ public class FlexCodeLDA extends LDA implements FlexCodeParams<FlexCodeLDA> {
       UninterruptedRelease.run(() -> documents.unpersist(false));
     }
     lastFit = fit;
+    flexCodeParams().lastTrainingReport = fit.records();
     LocalLDAModel model =
         SparkInternals.mlLocalLdaModel(
             uid(), fit.vocabSize(), fit.toMllib(), dataset.sparkSession());

@@ -9,9 +9,6 @@ import org.apache.spark.ml.regression.LinearRegression;
 import org.apache.spark.ml.regression.LinearRegressionModel;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.sql.Dataset;
-import org.flexcode.metrics.IterationRecord;
-import org.flexcode.metrics.StragglerReport;
-import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.LinearModelTrainer;
 import org.flexcode.spark.internal.SparkLinearModels;
 import org.flexcode.workloads.internal.MarginLoss;
@@ -34,14 +31,12 @@ import org.flexcode.workloads.internal.MarginLoss;
  * (gd's initial step, step / sqrt(t)) defaults to 0.5.
  */
 public class FlexCodeLinearRegression extends LinearRegression
-    implements FlexCodeParams<FlexCodeLinearRegression> {
+    implements FlexCodeLinearParams<FlexCodeLinearRegression> {
 
   private static final long serialVersionUID = 1L;
 
   // Created on first use: Spark's constructors look params up before this class's fields are set.
   private FlexCodeParamSet flexCodeParams;
-
-  private transient List<IterationRecord> lastTrainingReport = List.of();
 
   public FlexCodeLinearRegression() {
     this(Identifiable$.MODULE$.randomUID("flexcodeLinReg"));
@@ -57,23 +52,6 @@ public class FlexCodeLinearRegression extends LinearRegression
     return (FlexCodeLinearRegression) defaultCopy(extra);
   }
 
-  /**
-   * FlexCode's per-iteration records of this Estimator's last {@code fit} (empty before one), one
-   * per aggregation; the returned model's {@code summary} stays Spark's.
-   */
-  public List<IterationRecord> lastTrainingReport() {
-    return lastTrainingReport == null ? List.of() : lastTrainingReport;
-  }
-
-  /**
-   * The straggler report of this Estimator's last {@code fit}, made from {@link
-   * #lastTrainingReport()} (the last {@code spark.flexcode.history} records): which executors
-   * straggled, what FlexCode did about it, and the time {@code bsp} would have taken.
-   */
-  public StragglerReport lastStragglerReport() {
-    return StragglerTally.of(lastTrainingReport());
-  }
-
   /** Sets Spark's {@code solver} (auto, l-bfgs; normal is refused by {@code fit}). */
   @Override
   public FlexCodeLinearRegression setSolver(String value) {
@@ -81,15 +59,10 @@ public class FlexCodeLinearRegression extends LinearRegression
     return this;
   }
 
-  /** The solver that {@code fit} will use. */
-  public LinearModelTrainer.Solver resolvedSolver() {
-    return LinearFit.solver(this, aggregationStrategy());
-  }
-
   @Override
   public LinearRegressionModel train(Dataset<?> dataset) {
     rejectUnsupported();
-    lastTrainingReport = List.of();
+    flexCodeParams().lastTrainingReport = List.of();
     String weightCol = isDefined(weightCol()) ? getWeightCol() : "";
     try (TrainingFrame frame =
         TrainingFrame.of(dataset, getLabelCol(), getFeaturesCol(), weightCol)) {
@@ -120,7 +93,6 @@ public class FlexCodeLinearRegression extends LinearRegression
               getStandardization());
       LinearModelTrainer.Fit fit =
           LinearFit.run(this, frame, problem, settings, dataset.sparkSession());
-      lastTrainingReport = fit.records();
       double[] coefficients = fit.coefficients();
       double intercept = yMean;
       for (int j = 0; j < coefficients.length; j++) {

@@ -1,15 +1,11 @@
 package org.flexcode.ml;
 
-import java.util.List;
 import org.apache.spark.ml.classification.LinearSVC;
 import org.apache.spark.ml.classification.LinearSVCModel;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.sql.Dataset;
-import org.flexcode.metrics.IterationRecord;
-import org.flexcode.metrics.StragglerReport;
-import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.LinearModelTrainer;
 import org.flexcode.spark.internal.SparkLinearModels;
 import org.flexcode.workloads.internal.MarginLoss;
@@ -28,14 +24,13 @@ import org.flexcode.workloads.internal.MarginLoss;
  * Own params: the {@link FlexCodeParams} every FlexCode Estimator shares; {@code stepSize} (gd's
  * initial step, step / sqrt(t)) defaults to 1.0.
  */
-public class FlexCodeLinearSVC extends LinearSVC implements FlexCodeParams<FlexCodeLinearSVC> {
+public class FlexCodeLinearSVC extends LinearSVC
+    implements FlexCodeLinearParams<FlexCodeLinearSVC> {
 
   private static final long serialVersionUID = 1L;
 
   // Created on first use: Spark's constructors look params up before this class's fields are set.
   private FlexCodeParamSet flexCodeParams;
-
-  private transient List<IterationRecord> lastTrainingReport = List.of();
 
   public FlexCodeLinearSVC() {
     this(Identifiable$.MODULE$.randomUID("flexcodeLinearsvc"));
@@ -49,28 +44,6 @@ public class FlexCodeLinearSVC extends LinearSVC implements FlexCodeParams<FlexC
   @Override
   public FlexCodeLinearSVC copy(ParamMap extra) {
     return (FlexCodeLinearSVC) defaultCopy(extra);
-  }
-
-  /**
-   * FlexCode's per-iteration records of this Estimator's last {@code fit} (empty before one), one
-   * per aggregation; the returned model's {@code summary} stays Spark's.
-   */
-  public List<IterationRecord> lastTrainingReport() {
-    return lastTrainingReport == null ? List.of() : lastTrainingReport;
-  }
-
-  /**
-   * The straggler report of this Estimator's last {@code fit}, made from {@link
-   * #lastTrainingReport()} (the last {@code spark.flexcode.history} records): which executors
-   * straggled, what FlexCode did about it, and the time {@code bsp} would have taken.
-   */
-  public StragglerReport lastStragglerReport() {
-    return StragglerTally.of(lastTrainingReport());
-  }
-
-  /** The solver that {@code fit} will use. */
-  public LinearModelTrainer.Solver resolvedSolver() {
-    return LinearFit.solver(this, aggregationStrategy());
   }
 
   @Override
@@ -94,7 +67,6 @@ public class FlexCodeLinearSVC extends LinearSVC implements FlexCodeParams<FlexC
               getMaxIter(), getTol(), getRegParam(), 0.0, getFitIntercept(), getStandardization());
       LinearModelTrainer.Fit fit =
           LinearFit.run(this, frame, problem, settings, dataset.sparkSession());
-      lastTrainingReport = fit.records();
       LinearSVCModel model =
           SparkLinearModels.linearSvcModel(
               uid(), Vectors.dense(fit.coefficients()).compressed(), fit.intercepts()[0]);

@@ -12,9 +12,6 @@ import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructField;
-import org.flexcode.metrics.IterationRecord;
-import org.flexcode.metrics.StragglerReport;
-import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.LinearModelTrainer;
 import org.flexcode.spark.internal.SparkLinearModels;
 import org.flexcode.workloads.internal.MarginLoss;
@@ -42,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * {@code stepSize} is gd's initial step (step / sqrt(t)), default 1.0.
  */
 public class FlexCodeLogisticRegression extends LogisticRegression
-    implements FlexCodeParams<FlexCodeLogisticRegression> {
+    implements FlexCodeLinearParams<FlexCodeLogisticRegression> {
 
   private static final Logger LOG = LoggerFactory.getLogger(FlexCodeLogisticRegression.class);
 
@@ -50,8 +47,6 @@ public class FlexCodeLogisticRegression extends LogisticRegression
 
   // Created on first use: Spark's constructors look params up before this class's fields are set.
   private FlexCodeParamSet flexCodeParams;
-
-  private transient List<IterationRecord> lastTrainingReport = List.of();
 
   public FlexCodeLogisticRegression() {
     this(Identifiable$.MODULE$.randomUID("flexcodeLogreg"));
@@ -65,28 +60,6 @@ public class FlexCodeLogisticRegression extends LogisticRegression
   @Override
   public FlexCodeLogisticRegression copy(ParamMap extra) {
     return (FlexCodeLogisticRegression) defaultCopy(extra);
-  }
-
-  /**
-   * FlexCode's per-iteration records of this Estimator's last {@code fit} (empty before one), one
-   * per aggregation; the returned model's {@code summary} stays Spark's.
-   */
-  public List<IterationRecord> lastTrainingReport() {
-    return lastTrainingReport == null ? List.of() : lastTrainingReport;
-  }
-
-  /**
-   * The straggler report of this Estimator's last {@code fit}, made from {@link
-   * #lastTrainingReport()} (the last {@code spark.flexcode.history} records): which executors
-   * straggled, what FlexCode did about it, and the time {@code bsp} would have taken.
-   */
-  public StragglerReport lastStragglerReport() {
-    return StragglerTally.of(lastTrainingReport());
-  }
-
-  /** The solver that {@code fit} will use. */
-  public LinearModelTrainer.Solver resolvedSolver() {
-    return LinearFit.solver(this, aggregationStrategy());
   }
 
   @Override
@@ -112,7 +85,6 @@ public class FlexCodeLogisticRegression extends LogisticRegression
                   MarginLoss.logistic(), frame.mean, frame.std, logOdds(counts), "lr", false);
       LinearModelTrainer.Fit fit =
           LinearFit.run(this, frame, problem, settings(), dataset.sparkSession());
-      lastTrainingReport = fit.records();
       LogisticRegressionModel model =
           multinomial
               ? multinomialModel(fit, classes)

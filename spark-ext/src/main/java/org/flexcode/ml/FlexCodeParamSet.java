@@ -9,6 +9,7 @@ import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.param.Params;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.StrategyParams;
+import org.flexcode.metrics.IterationRecord;
 import org.flexcode.optim.IterationListener;
 import scala.runtime.AbstractFunction1;
 
@@ -16,7 +17,8 @@ import scala.runtime.AbstractFunction1;
  * The {@link Param} objects of one Estimator's {@link FlexCodeParams}, created once its uid is set
  * (on first use), with their names, docs and validators, and the defaults every Estimator takes
  * from the {@code spark.flexcode.<name>} keys of the active session; beside them the Estimator's
- * iteration listener, which is no param (neither saved nor copied).
+ * iteration listener and the records of its last fit, which are no params (neither saved nor
+ * copied).
  */
 public final class FlexCodeParamSet implements Serializable {
 
@@ -35,6 +37,7 @@ public final class FlexCodeParamSet implements Serializable {
   final DoubleParam stepSize;
   final IntParam numTasks;
   transient IterationListener listener;
+  transient List<IterationRecord> lastTrainingReport;
 
   /** The params of {@code owner}, whose uid must be set. */
   FlexCodeParamSet(Params owner) {

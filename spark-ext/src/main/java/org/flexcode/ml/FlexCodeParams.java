@@ -1,5 +1,6 @@
 package org.flexcode.ml;
 
+import java.util.List;
 import java.util.Locale;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
@@ -8,6 +9,9 @@ import org.apache.spark.ml.param.Params;
 import org.apache.spark.sql.SparkSession;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.metrics.IterationRecord;
+import org.flexcode.metrics.StragglerReport;
+import org.flexcode.metrics.StragglerTally;
 import org.flexcode.optim.IterationListener;
 
 /**
@@ -26,6 +30,9 @@ import org.flexcode.optim.IterationListener;
  * full spec such as {@code shadow:m=1,f=0.1,late=1.5} is used as given, keys it leaves out taking
  * the spec grammar's defaults; setting a shadow param alongside a full spec is an error naming both
  * (either could be meant), while stragglerTolerance and ignoreCount are ignored beside one.
+ *
+ * <p>Beside the params, every FlexCode Estimator reports on its last fit the same way: {@link
+ * #lastTrainingReport()} and {@link #lastStragglerReport()}.
  *
  * @param <T> the Estimator's own type, which the setters return
  */
@@ -221,6 +228,24 @@ public interface FlexCodeParams<T extends FlexCodeParams<T>> extends Params {
   default IterationListener iterationListener() {
     IterationListener listener = flexCodeParams().listener;
     return listener != null ? listener : (iteration, loss, record) -> {};
+  }
+
+  /**
+   * FlexCode's per-iteration records of this Estimator's last {@code fit} (empty before one), one
+   * per aggregation; the returned model's {@code summary}, where it has one, stays Spark's.
+   */
+  default List<IterationRecord> lastTrainingReport() {
+    List<IterationRecord> report = flexCodeParams().lastTrainingReport;
+    return report == null ? List.of() : report;
+  }
+
+  /**
+   * The straggler report of this Estimator's last {@code fit}, made from {@link
+   * #lastTrainingReport()} (the last {@code spark.flexcode.history} records): which executors
+   * straggled, what FlexCode did about it, and the time {@code bsp} would have taken.
+   */
+  default StragglerReport lastStragglerReport() {
+    return StragglerTally.of(lastTrainingReport());
   }
 
   /** The strategy these params describe (see the rule in this interface's Javadoc). */

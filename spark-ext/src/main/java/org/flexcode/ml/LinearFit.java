@@ -24,17 +24,18 @@ final class LinearFit {
 
   /** The solver {@code estimator}'s params pick for {@code strategy}, the one they resolve to. */
   static LinearModelTrainer.Solver solver(
-      FlexCodeParams<?> estimator, AggregationStrategy strategy) {
+      FlexCodeLinearParams<?> estimator, AggregationStrategy strategy) {
     return StrategyResolver.solver(
         estimator, strategy, LinearModelTrainer.Solver.GD, LinearModelTrainer.Solver.LBFGS);
   }
 
   /**
    * Fits {@code problem} on {@code frame} as {@code estimator}'s params say, their strategy
-   * resolved once here and handed to the solver choice and the trainer.
+   * resolved once here and handed to the solver choice and the trainer; the fit's records become
+   * {@code estimator}'s {@link FlexCodeParams#lastTrainingReport()}.
    */
   static LinearModelTrainer.Fit run(
-      FlexCodeParams<?> estimator,
+      FlexCodeLinearParams<?> estimator,
       TrainingFrame frame,
       LinearModelTrainer.Problem problem,
       Settings settings,
@@ -54,6 +55,9 @@ final class LinearFit {
             estimator.getStepSize(),
             strategy,
             estimator.aggregatorOptions(session));
-    return LinearModelTrainer.train(frame.points(), problem, config, estimator.iterationListener());
+    LinearModelTrainer.Fit fit =
+        LinearModelTrainer.train(frame.points(), problem, config, estimator.iterationListener());
+    estimator.flexCodeParams().lastTrainingReport = fit.records();
+    return fit;
   }
 }

@@ -138,7 +138,7 @@ public final class CodedRDD<T> extends RDD<CodedBlock<T>> {
       }
       int block = partition.blocks[k];
       blocks.add(
-          partition.index < primaries
+          partition.index() < primaries
               ? new CodedBlock<>(block, records)
               : subset(block, records, shadows, colouring));
     }
@@ -169,36 +169,20 @@ public final class CodedRDD<T> extends RDD<CodedBlock<T>> {
   }
 
   /** Coded partition i: the blocks it holds and the parent partitions they come from. */
-  static final class CodedPartition implements Partition {
+  static final class CodedPartition extends IndexedPartition {
     private static final long serialVersionUID = 1L;
-    private final int index;
     private final int[] blocks;
     private final Partition[] parents;
 
     CodedPartition(int index, int[] blocks, Partition[] parents) {
-      this.index = index;
+      super(index);
       this.blocks = blocks;
       this.parents = parents;
     }
 
     @Override
-    public int index() {
-      return index;
-    }
-
-    @Override
-    public int hashCode() {
-      return index;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof CodedPartition p && p.index == index;
-    }
-
-    @Override
     public String toString() {
-      return "CodedPartition(" + index + ", blocks=" + Arrays.toString(blocks) + ")";
+      return "CodedPartition(" + index() + ", blocks=" + Arrays.toString(blocks) + ")";
     }
   }
 

@@ -118,29 +118,13 @@ final class ThinJobRDD<U> extends RDD<U> {
   }
 
   /** Partition i: the job data's partition i, which the task hands to the lineage. */
-  private static final class ThinPartition implements Partition {
+  private static final class ThinPartition extends IndexedPartition {
     private static final long serialVersionUID = 1L;
-    private final int index;
     private final Partition source;
 
     ThinPartition(int index, Partition source) {
-      this.index = index;
+      super(index);
       this.source = source;
-    }
-
-    @Override
-    public int index() {
-      return index;
-    }
-
-    @Override
-    public int hashCode() {
-      return index;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof ThinPartition p && p.index == index;
     }
   }
 }
