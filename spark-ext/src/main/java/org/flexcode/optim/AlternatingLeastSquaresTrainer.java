@@ -53,18 +53,8 @@ public final class AlternatingLeastSquaresTrainer {
       AggregatorOptions options) {
     /** Validates. */
     public Config {
-      Checks.atLeast("rank", rank, 1);
-      Checks.atLeast("maxIter", maxIter, 0);
-      if (!(regParam >= 0) || Double.isInfinite(regParam)) {
-        throw new IllegalArgumentException(
-            "regParam must be a finite number >= 0, got " + regParam);
-      }
-      if (!(alpha >= 0) || Double.isInfinite(alpha)) {
-        throw new IllegalArgumentException("alpha must be a finite number >= 0, got " + alpha);
-      }
-      if (strategy == null || options == null) {
-        throw new IllegalArgumentException("strategy and options must not be null");
-      }
+      Checks.factorization(rank, maxIter, regParam, strategy, options);
+      Checks.finiteAtLeastZero("alpha", alpha);
     }
   }
 
