@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
+import java.util.stream.DoubleStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -187,10 +188,6 @@ class NonnegativeLeastSquaresTest {
   }
 
   static double[] randomVector(Random random, int n) {
-    double[] v = new double[n];
-    for (int i = 0; i < n; i++) {
-      v[i] = random.nextGaussian();
-    }
-    return v;
+    return DoubleStream.generate(random::nextGaussian).limit(n).toArray();
   }
 }

@@ -24,7 +24,9 @@ class TrainerConfigTest {
     rejects("alpha must be a finite number >= 0, got Infinity", () -> als(2, 5, 0.1, 1 / 0.0));
     rejects(
         "strategy and options must not be null",
-        () -> new AlternatingLeastSquaresTrainer.Config(2, 5, 0.1, false, 1, 0L, null, OPTIONS));
+        () ->
+            new AlternatingLeastSquaresTrainer.Config(
+                2, 5, 0.1, false, 1, false, 0L, null, OPTIONS));
   }
 
   @Test
@@ -48,7 +50,7 @@ class TrainerConfigTest {
 
   private static void als(int rank, int maxIter, double regParam, double alpha) {
     new AlternatingLeastSquaresTrainer.Config(
-        rank, maxIter, regParam, true, alpha, 0L, BSP, OPTIONS);
+        rank, maxIter, regParam, true, alpha, false, 0L, BSP, OPTIONS);
   }
 
   private static void mf(double regParam, double stepSize, double tol) {
