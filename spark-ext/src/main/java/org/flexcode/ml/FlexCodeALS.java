@@ -37,17 +37,19 @@ import org.flexcode.workloads.internal.IndexedRatings;
  *
  * <p>Supported Spark params, with Spark's meaning and defaults: rank, maxIter (sweeps, default 10),
  * regParam, implicitPrefs and alpha (Hu-Koren-Volinsky confidence 1 + alpha |r|, preference [r >
- * 0], Spark's formulation), seed (initial factors), userCol, itemCol, ratingCol, predictionCol,
- * coldStartStrategy, blockSize (the last three only matter to the model). nonnegative is rejected
- * with a clear error; numUserBlocks, numItemBlocks, checkpointInterval and the storage levels do
- * not apply and are ignored (the engine lays the blocks out itself).
+ * 0], Spark's formulation), nonnegative (each row's factors solved as nonnegative least squares on
+ * the same normal equations, explicit or implicit, as Spark's NNLS solver does; needs solver auto),
+ * seed (initial factors), userCol, itemCol, ratingCol, predictionCol, coldStartStrategy, blockSize
+ * (the last three only matter to the model). numUserBlocks, numItemBlocks, checkpointInterval and
+ * the storage levels do not apply and are ignored (the engine lays the blocks out itself).
  *
  * <p>Own params: the {@link FlexCodeParams} every FlexCode Estimator shares (strategy, a name or a
  * full spec; stragglerTolerance; ignoreCount; the shadow params; solver; stepSize), with defaults
  * from the session's {@code spark.flexcode.<name>} keys. solver auto (the default) runs the
  * alternating sweeps with any strategy; {@code lbfgs} or {@code gd} instead minimize the same
- * explicit objective by full-gradient methods ({@link MatrixFactorizationTrainer}), maxIter then
- * counting gradient iterations; {@code stepSize} is gd's step as a fraction of the per-row diagonal
+ * explicit, unconstrained objective by full-gradient methods ({@link MatrixFactorizationTrainer}),
+ * maxIter then counting gradient iterations (implicitPrefs or nonnegative with them is rejected
+ * with a clear error); {@code stepSize} is gd's step as a fraction of the per-row diagonal
  * Gauss-Newton step (default 0.8).
  */
 public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
@@ -141,6 +143,7 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
                       getRegParam(),
                       getImplicitPrefs(),
                       getAlpha(),
+                      getNonnegative(),
                       getSeed(),
                       aggregation,
                       options),
@@ -205,13 +208,10 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
   }
 
   private void rejectUnsupported(Method method) {
-    if (getNonnegative()) {
+    if (method != Method.ALTERNATING && (getImplicitPrefs() || getNonnegative())) {
       throw new IllegalArgumentException(
-          "FlexCodeALS does not support nonnegative = true (constrained factors)");
-    }
-    if (method != Method.ALTERNATING && getImplicitPrefs()) {
-      throw new IllegalArgumentException(
-          "implicitPrefs = true needs solver = auto (alternating sweeps), got solver = "
+          (getImplicitPrefs() ? "implicitPrefs" : "nonnegative")
+              + " = true needs solver = auto (alternating sweeps), got solver = "
               + getSolver());
     }
   }

@@ -1,5 +1,6 @@
 package org.flexcode.optim;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.spark.HashPartitioner;
@@ -21,7 +22,9 @@ import scala.Tuple2;
  * the per-row normal equations ({@link NormalEquations}); the driver then solves every row's rank x
  * rank system by Cholesky with ALS-WR's regularization lambda n_x (Zhou et al., AAIM 2008), adding
  * the Gramian Y^T Y of the fixed side for implicit feedback (Hu, Koren and Volinsky, ICDM 2008),
- * and broadcasts the new factors with the next aggregation.
+ * and broadcasts the new factors with the next aggregation. With {@code nonnegative}, as Spark's
+ * {@code nonnegative = true}, each row instead minimizes the same quadratic over x >= 0 ({@link
+ * NonnegativeLeastSquares}, exact, where Spark's NNLS iterates to a tolerance).
  *
  * <p>With an exact strategy the result is that of a synchronous ALS from the same initial factors
  * (up to summation order). With an approximate one a row is solved from the ratings of the blocks
@@ -29,7 +32,9 @@ import scala.Tuple2;
  * rates keeps its factors. Both half-sweeps share one statistic layout, so a late result that
  * {@code ssp} applies one aggregation later, computed for the other side, adds only rows this
  * half-sweep does not solve (its block then counts as missing). Initial factors: those of {@link
- * MatrixFactorizationTrainer#initialFactors} (unit-norm Gaussian rows, as Spark's ALS draws).
+ * MatrixFactorizationTrainer#initialFactors} (unit-norm Gaussian rows, as Spark's ALS draws); with
+ * {@code nonnegative}, their absolute values (the "first quadrant" start Spark's source describes),
+ * so that every factor is >= 0 even for a row that no arrived block ever rates.
  */
 public final class AlternatingLeastSquaresTrainer {
 
@@ -40,7 +45,8 @@ public final class AlternatingLeastSquaresTrainer {
 
   /**
    * The training settings, immutable: rank, maxIter sweeps, regParam (lambda), implicitPrefs with
-   * alpha, seed (initial factors), the aggregation strategy and engine options.
+   * alpha, nonnegative (factors constrained to >= 0), seed (initial factors), the aggregation
+   * strategy and engine options.
    */
   public record Config(
       int rank,
@@ -48,23 +54,14 @@ public final class AlternatingLeastSquaresTrainer {
       double regParam,
       boolean implicitPrefs,
       double alpha,
+      boolean nonnegative,
       long seed,
       AggregationStrategy strategy,
       AggregatorOptions options) {
     /** Validates. */
     public Config {
-      Checks.atLeast("rank", rank, 1);
-      Checks.atLeast("maxIter", maxIter, 0);
-      if (!(regParam >= 0) || Double.isInfinite(regParam)) {
-        throw new IllegalArgumentException(
-            "regParam must be a finite number >= 0, got " + regParam);
-      }
-      if (!(alpha >= 0) || Double.isInfinite(alpha)) {
-        throw new IllegalArgumentException("alpha must be a finite number >= 0, got " + alpha);
-      }
-      if (strategy == null || options == null) {
-        throw new IllegalArgumentException("strategy and options must not be null");
-      }
+      Checks.factorization(rank, maxIter, regParam, strategy, options);
+      Checks.finiteAtLeastZero("alpha", alpha);
     }
   }
 
@@ -89,6 +86,10 @@ public final class AlternatingLeastSquaresTrainer {
     double[] items = new double[numItems * rank];
     System.arraycopy(initial, 0, users, 0, users.length);
     System.arraycopy(initial, users.length, items, 0, items.length);
+    if (config.nonnegative()) {
+      Arrays.setAll(users, p -> Math.abs(users[p]));
+      Arrays.setAll(items, p -> Math.abs(items[p]));
+    }
     int dimension = NormalEquations.dimension(numUsers, numItems, rank);
     IterationListener heard = listener != null ? listener : (i, loss, record) -> {};
     double[] history = new double[config.maxIter()];
@@ -186,7 +187,7 @@ public final class AlternatingLeastSquaresTrainer {
         .parallel()
         .forEach(
             run -> {
-              NormalEquationSolver solver = new NormalEquationSolver(rank);
+              NormalEquationSolver solver = new NormalEquationSolver(rank, config.nonnegative());
               for (int row = run * ROWS_PER_RUN;
                   row < Math.min(rows, (run + 1) * ROWS_PER_RUN);
                   row++) {

@@ -63,20 +63,13 @@ public final class MatrixFactorizationTrainer {
       AggregatorOptions options) {
     /** Validates. */
     public Config {
-      Checks.atLeast("rank", rank, 1);
-      Checks.atLeast("maxIter", maxIter, 0);
-      if (!(regParam >= 0) || Double.isInfinite(regParam)) {
-        throw new IllegalArgumentException(
-            "regParam must be a finite number >= 0, got " + regParam);
+      Checks.factorization(rank, maxIter, regParam, strategy, options);
+      if (solver == null) {
+        throw new IllegalArgumentException("solver must not be null");
       }
-      if (!(stepSize > 0) || Double.isInfinite(stepSize)) {
-        throw new IllegalArgumentException("stepSize must be a positive number, got " + stepSize);
-      }
+      Checks.finitePositive("stepSize", stepSize);
       if (!(tol >= 0)) {
         throw new IllegalArgumentException("tol must be >= 0, got " + tol);
-      }
-      if (solver == null || strategy == null || options == null) {
-        throw new IllegalArgumentException("solver, strategy and options must not be null");
       }
     }
   }

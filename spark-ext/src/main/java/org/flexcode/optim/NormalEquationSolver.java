@@ -7,19 +7,31 @@ package org.flexcode.optim;
  * (whose Cholesky solver adds lambda n to the diagonal): with lambda n > 0 the matrix is positive
  * definite. When it is not (lambda n = 0 and fewer independent ratings than the rank), a ridge of
  * 1e-10 x (trace / rank) is added once, and the row keeps its previous factors if that fails too.
+ *
+ * <p>Nonnegative (Spark's {@code nonnegative = true}): the row's x instead minimizes 1/2 x^T (A +
+ * lambda n I) x - b^T x over x >= 0, the same quadratic under the constraint, by {@link
+ * NonnegativeLeastSquares}; a matrix with a zero trace keeps the previous factors.
  */
 final class NormalEquationSolver {
-
-  private static final double RIDGE = 1e-10;
 
   private final int rank;
   private final double[] matrix;
   private final double[] factor;
+  private final double[] rhs;
+  private final NonnegativeLeastSquares nonnegative;
 
+  /** A solver of unconstrained rows. */
   NormalEquationSolver(int rank) {
+    this(rank, false);
+  }
+
+  /** A solver of rank-sized rows, constrained to x >= 0 when {@code nonnegative}. */
+  NormalEquationSolver(int rank, boolean nonnegative) {
     this.rank = rank;
     this.matrix = new double[rank * rank];
     this.factor = new double[rank * rank];
+    this.rhs = new double[rank];
+    this.nonnegative = nonnegative ? new NonnegativeLeastSquares(rank) : null;
   }
 
   /**
@@ -40,50 +52,14 @@ final class NormalEquationSolver {
       matrix[a * rank + a] += ridge;
       trace += matrix[a * rank + a];
     }
-    if (!factorize(0) && !(trace > 0 && factorize(RIDGE * trace / rank))) {
+    if (nonnegative != null) {
+      System.arraycopy(statistic, k, rhs, 0, rank);
+      return trace > 0 && nonnegative.solve(matrix, rhs, x, xOffset);
+    }
+    if (!Cholesky.factorizeWithRidge(matrix, rank, factor)) {
       return false;
     }
-    substitute(statistic, k, x, xOffset);
+    Cholesky.solve(factor, rank, statistic, k, x, xOffset);
     return true;
-  }
-
-  /** Lower Cholesky factor L of matrix + shift I into {@code factor}; false if not positive. */
-  private boolean factorize(double shift) {
-    for (int i = 0; i < rank; i++) {
-      for (int j = 0; j <= i; j++) {
-        double sum = matrix[i * rank + j] + (i == j ? shift : 0);
-        for (int p = 0; p < j; p++) {
-          sum -= factor[i * rank + p] * factor[j * rank + p];
-        }
-        if (i == j) {
-          if (!(sum > 0)) {
-            return false;
-          }
-          factor[i * rank + i] = Math.sqrt(sum);
-        } else {
-          factor[i * rank + j] = sum / factor[j * rank + j];
-        }
-      }
-    }
-    return true;
-  }
-
-  /** Solves L L^T x = b, b at {@code statistic[from, from + rank)}. */
-  private void substitute(double[] statistic, int from, double[] x, int xOffset) {
-    double[] z = new double[rank];
-    for (int i = 0; i < rank; i++) {
-      double sum = statistic[from + i];
-      for (int p = 0; p < i; p++) {
-        sum -= factor[i * rank + p] * z[p];
-      }
-      z[i] = sum / factor[i * rank + i];
-    }
-    for (int i = rank - 1; i >= 0; i--) {
-      double sum = z[i];
-      for (int p = i + 1; p < rank; p++) {
-        sum -= factor[p * rank + i] * x[xOffset + p];
-      }
-      x[xOffset + i] = sum / factor[i * rank + i];
-    }
   }
 }

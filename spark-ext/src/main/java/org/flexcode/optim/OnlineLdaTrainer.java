@@ -50,7 +50,7 @@ public final class OnlineLdaTrainer {
     /** Validates and copies. */
     public Config {
       Checks.atLeast("k (topics)", k, 2);
-      Checks.atLeast("maxIter", maxIter, 0);
+      Checks.iterationsAndEngine(maxIter, strategy, options);
       docConcentration = docConcentration == null ? new double[0] : docConcentration.clone();
       if (docConcentration.length > 1 && docConcentration.length != k) {
         throw new IllegalArgumentException(
@@ -71,9 +71,6 @@ public final class OnlineLdaTrainer {
       if (!(miniBatchFraction > 0 && miniBatchFraction <= 1)) {
         throw new IllegalArgumentException(
             "miniBatchFraction (subsamplingRate) must be in (0, 1], got " + miniBatchFraction);
-      }
-      if (strategy == null || options == null) {
-        throw new IllegalArgumentException("strategy and options must not be null");
       }
     }
 

@@ -3,6 +3,7 @@ package org.flexcode.ml;
 import static org.apache.spark.sql.functions.col;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -23,6 +24,7 @@ import org.apache.spark.sql.SparkSession;
 import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.data.DocwordReader;
 import org.flexcode.data.MovieLensReader;
+import org.flexcode.optim.MatrixFactorizationTrainer;
 import org.flexcode.testing.ProjectPaths;
 import org.flexcode.testing.SparkExtension;
 import org.junit.jupiter.api.Tag;
@@ -33,9 +35,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Every drop-in Estimator, once with Spark's own defaults and once with a typical user's params,
  * reaches the held-out quality of Spark's own Estimator fitted with the same params on the same
  * split within 1% (never more than 1% worse): accuracy and AUC for the classifiers, RMSE for
- * LinearRegression and ALS, log-perplexity for LDA. Both fit the same training part; ours with its
- * default strategy ({@link StrategyDefaults#STRATEGY}, the Estimator left as it comes) and the
- * exact cyclic code.
+ * LinearRegression and ALS (also with nonnegative = true), log-perplexity for LDA. Both fit the
+ * same training part; ours with its default strategy ({@link StrategyDefaults#STRATEGY}, the
+ * Estimator left as it comes) and the exact cyclic code.
  */
 @ExtendWith(SparkExtension.class)
 @Tag("spark")
@@ -120,13 +122,19 @@ class DropInQualityTest {
     UnaryOperator<ALS> defaults = als -> columns(als).setColdStartStrategy("drop");
     UnaryOperator<ALS> typical =
         als -> defaults.apply(als).setRank(8).setMaxIter(15).setRegParam(0.15);
+    UnaryOperator<ALS> nonnegative = als -> typical.apply(als).setNonnegative(true);
     RegressionEvaluator rmse = new RegressionEvaluator().setLabelCol("rating");
-    for (UnaryOperator<ALS> params : java.util.List.of(defaults, typical)) {
+    for (UnaryOperator<ALS> params : java.util.List.of(defaults, typical, nonnegative)) {
       ALS reference = params.apply(new ALS());
-      {
-        String strategy = params == typical ? "cyclic" : DEFAULT;
-        ALS ours = params.apply(withStrategy(new FlexCodeALS(), strategy));
-        lossMatches(reference, ours, data, rmse, "ALS " + strategy);
+      String strategy = params == defaults ? DEFAULT : "cyclic";
+      ALS ours = params.apply(withStrategy(new FlexCodeALS(), strategy));
+      String name = params == nonnegative ? "nonnegative ALS " : "ALS ";
+      lossMatches(reference, ours, data, rmse, name + strategy);
+      if (params == nonnegative) {
+        MatrixFactorizationTrainer.Fit fit = ((FlexCodeALS) ours).lastFit();
+        for (double[] factors : java.util.List.of(fit.userFactors(), fit.itemFactors())) {
+          assertTrue(Arrays.stream(factors).allMatch(f -> f >= 0), "a negative factor");
+        }
       }
     }
   }

@@ -165,12 +165,14 @@ class FlexCodeALSTest {
   }
 
   @Test
-  void rejectsNonnegativeImplicitWithAGradientSolverAndLbfgsWithAnApproximateStrategy() {
-    FlexCodeALS nonnegative = new FlexCodeALS();
+  void rejectsImplicitOrNonnegativeWithAGradientSolverAndLbfgsWithAnApproximateStrategy() {
+    FlexCodeALS nonnegative = new FlexCodeALS().setSolver("lbfgs");
     nonnegative.setNonnegative(true);
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> nonnegative.fit(ratings));
-    assertTrue(e.getMessage().contains("nonnegative"), e.getMessage());
+    assertEquals(
+        "nonnegative = true needs solver = auto (alternating sweeps), got solver = lbfgs",
+        e.getMessage());
     FlexCodeALS implicitGd = new FlexCodeALS().setSolver("gd");
     implicitGd.setImplicitPrefs(true);
     IllegalArgumentException implicit =
@@ -189,24 +191,56 @@ class FlexCodeALSTest {
   }
 
   @Test
+  void nonnegativeFactorsAreNeverNegativeAndFitAPositiveMatrix() {
+    // the ratings are a rank-2 product of positive factors, so the constraint costs no fit
+    FlexCodeALS nonnegative = new FlexCodeALS().setStrategy("cyclic").setStragglerTolerance(1);
+    nonnegative.setNonnegative(true).setRank(2).setMaxIter(40).setRegParam(0.001).setSeed(3L);
+    ALSModel fitted = nonnegative.fit(ratings);
+    assertAllAtLeastZero(fitted);
+    double trainingRmse = rmse(fitted, ratings);
+    assertTrue(trainingRmse < 0.05, "training RMSE " + trainingRmse);
+    nonnegative.setImplicitPrefs(true).setAlpha(2.0).setRegParam(0.1).setMaxIter(5);
+    assertAllAtLeastZero(nonnegative.fit(ratings));
+    nonnegative.setImplicitPrefs(false).setMaxIter(0);
+    assertAllAtLeastZero(nonnegative.fit(ratings)); // the initial factors too
+  }
+
+  /** Every user and item factor of {@code model} is >= 0. */
+  static void assertAllAtLeastZero(ALSModel model) {
+    for (Dataset<Row> frame : List.of(model.userFactors(), model.itemFactors())) {
+      for (Row row : frame.collectAsList()) {
+        for (Object value : row.getList(1)) {
+          assertTrue((Float) value >= 0, "factor " + value + " of id " + row.getInt(0));
+        }
+      }
+    }
+  }
+
+  @Test
   void implicitFeedbackReachesTheObjectiveOfSparksImplicitAls() {
     // Spark's implicit objective over all user-item pairs: confidence 1 + alpha |r|, preference
     // r > 0, lambda times each row's count of positive ratings. Both end in local minima that
     // depend on the initial factors (single seeds differ by about 2% either way): the mean of
-    // three seeds, each deterministic.
+    // three seeds, each deterministic; unconstrained, then with nonnegative = true.
     ALS spark = new ALS().setImplicitPrefs(true).setAlpha(2.0).setRank(2).setMaxIter(10);
     spark.setRegParam(0.1);
     FlexCodeALS ours = new FlexCodeALS();
     ours.setImplicitPrefs(true).setAlpha(2.0).setRank(2).setMaxIter(10).setRegParam(0.1);
     assertEquals(FlexCodeALS.Method.ALTERNATING, ours.resolvedMethod());
-    double reference = 0;
-    double flexCode = 0;
-    for (long seed = 3; seed <= 5; seed++) {
-      reference += implicitObjective(spark.setSeed(seed).fit(ratings), 2.0, 0.1) / 3;
-      ours.setSeed(seed);
-      flexCode += implicitObjective(ours.fit(ratings), 2.0, 0.1) / 3;
+    for (boolean nonnegative : new boolean[] {false, true}) {
+      double reference = meanImplicitObjective(spark.setNonnegative(nonnegative));
+      double flexCode = meanImplicitObjective(ours.setNonnegative(nonnegative));
+      System.out.printf(
+          java.util.Locale.ROOT,
+          "implicit objective, nonnegative %b: FlexCode %.4f, Spark %.4f%n",
+          nonnegative,
+          flexCode,
+          reference);
+      assertTrue(
+          flexCode <= 1.02 * reference,
+          "nonnegative " + nonnegative + ": objective " + flexCode + " vs Spark's " + reference);
     }
-    assertTrue(flexCode <= 1.02 * reference, "objective " + flexCode + " vs Spark's " + reference);
+    ours.setNonnegative(false);
     ours.setSeed(3L);
     double atAlphaZero = implicitObjective(ours.fit(ratings), 0.0, 0.1);
     ours.setAlpha(0.0);
@@ -214,6 +248,15 @@ class FlexCodeALSTest {
     assertTrue(
         fittedAtZero < atAlphaZero,
         "alpha reaches the solver: " + fittedAtZero + " vs " + atAlphaZero);
+  }
+
+  /** The implicit objective (alpha 2, lambda 0.1) of {@code als} fitted with seeds 3, 4, 5. */
+  private static double meanImplicitObjective(ALS als) {
+    double mean = 0;
+    for (long seed = 3; seed <= 5; seed++) {
+      mean += implicitObjective(als.setSeed(seed).fit(ratings), 2.0, 0.1) / 3;
+    }
+    return mean;
   }
 
   /** The implicit objective of {@code model}'s factors on {@link #ratings}, by brute force. */

@@ -62,6 +62,7 @@ class AlternatingLeastSquaresTrainerTest {
         0.05,
         implicit,
         2.0,
+        false,
         7L,
         AggregationStrategy.parse(strategy),
         EngineTestSupport.options());

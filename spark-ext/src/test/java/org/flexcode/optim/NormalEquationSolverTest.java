@@ -68,4 +68,37 @@ class NormalEquationSolverTest {
     assertFalse(new NormalEquationSolver(2).solve(zero, 0, null, 0.0, kept, 0));
     assertArrayEquals(new double[] {7, 8}, kept);
   }
+
+  @Test
+  void nonnegativeRowsSolveTheSameSystemUnderXAtLeastZero() {
+    int rank = 6;
+    Random random = new Random(9);
+    double[] full = NonnegativeLeastSquaresTest.randomSpd(random, rank, 4, 0);
+    double[] gramian = NonnegativeLeastSquaresTest.randomSpd(random, rank, 3, 0);
+    double ridge = 0.2;
+    int triangle = rank * (rank + 1) / 2;
+    double[] statistic = new double[1 + triangle + rank];
+    int k = 1;
+    for (int a = 0; a < rank; a++) {
+      for (int b = a; b < rank; b++) {
+        statistic[k++] = full[a * rank + b];
+      }
+    }
+    double[] rhs = NonnegativeLeastSquaresTest.randomVector(random, rank);
+    System.arraycopy(rhs, 0, statistic, k, rank);
+    double[] x = new double[rank];
+    assertTrue(new NormalEquationSolver(rank, true).solve(statistic, 1, gramian, ridge, x, 0));
+    double[] system = new double[rank * rank];
+    for (int p = 0; p < system.length; p++) {
+      system[p] = full[p] + gramian[p] + (p % (rank + 1) == 0 ? ridge : 0);
+    }
+    NonnegativeLeastSquaresTest.assertKkt(system, rhs, x, rank, "nonnegative row");
+    double[] unconstrained = new double[rank];
+    assertTrue(
+        new NormalEquationSolver(rank).solve(statistic, 1, gramian, ridge, unconstrained, 0));
+    assertTrue(java.util.Arrays.stream(unconstrained).anyMatch(v -> v < 0), "the bound binds");
+    double[] kept = {7, 8};
+    assertFalse(new NormalEquationSolver(2, true).solve(new double[5], 0, null, 0.0, kept, 0));
+    assertArrayEquals(new double[] {7, 8}, kept);
+  }
 }
