@@ -78,6 +78,18 @@ final class SyntheticEventLog {
     return this;
   }
 
+  /** Adds the removal of executor {@code id}, now. */
+  SyntheticEventLog executorRemoved(String id) {
+    lines.add(
+        String.format(
+            Locale.ROOT,
+            "{\"Event\":\"SparkListenerExecutorRemoved\",\"Timestamp\":%d,"
+                + "\"Executor ID\":\"%s\",\"Removed Reason\":\"lost\"}",
+            clock,
+            id));
+    return this;
+  }
+
   /** Adds one job of a non-iteration stage ({@code count at Data.scala:10}, 2 tasks of 5 ms). */
   SyntheticEventLog otherJob() {
     clock = job("count at Data.scala:10", 2, 1, 0, (k, i) -> 5) + 20;

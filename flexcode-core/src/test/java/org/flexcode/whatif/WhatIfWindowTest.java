@@ -46,9 +46,12 @@ class WhatIfWindowTest {
   @Test
   void anExecutorThatRegisteredButRanNoIterationTaskIsReported() {
     // Executors 0 to 3 run the tasks; executor 4 registered before the fit and ran none; executor
-    // 5 registered after it.
+    // 5 registered after it; executor 6 was removed before it.
     EventLog log =
         new SyntheticEventLog("3.5.7")
+            .executorAdded("6")
+            .executorRemoved("6")
+            .otherJob()
             .executorAdded("0")
             .executorAdded("1")
             .executorAdded("2")
