@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -68,5 +69,8 @@ class WhatIfWindowTest {
         text.contains("executor 4 (h) registered but ran no iteration task: avoided or slow"),
         text);
     assertFalse(text.contains("executor 5 (h)"), text);
+    Map<?, ?> json =
+        (Map<?, ?>) ((List<?>) WhatIfReport.json(log, List.of(fit)).get("fits")).get(0);
+    assertEquals(List.of(Map.of("executor", "4", "host", "h")), json.get("idle_executors"));
   }
 }
