@@ -15,10 +15,11 @@ import java.util.Map;
 /**
  * Reads the JSON lines Spark's event logging writes (one {@code SparkListener...} event a line, the
  * first {@code SparkListenerLogStart}) into an {@link EventLog}: jobs with their description and
- * tags, stages with their call sites, tasks with executor, launch, finish and run time. Events the
- * analysis does not need are skipped. A line that is not JSON fails the reading, except the very
- * last one, which Spark leaves incomplete while the application runs: it is dropped with a warning.
- * Spark 3.x and 4.x logs are read; any other version fails.
+ * tags, stages with their call sites, tasks with executor, launch, finish and run time, executors
+ * with their host and registration and removal times. Events the analysis does not need are
+ * skipped. A line that is not JSON fails the reading, except the very last one, which Spark leaves
+ * incomplete while the application runs: it is dropped with a warning. Spark 3.x and 4.x logs are
+ * read; any other version fails.
  */
 public final class EventLogParser {
 
@@ -32,6 +33,7 @@ public final class EventLogParser {
   private final Map<Integer, JobState> jobs = new LinkedHashMap<>();
   private final Map<Integer, Integer> jobOfStage = new LinkedHashMap<>();
   private final Map<List<Integer>, StageState> stages = new LinkedHashMap<>();
+  private final Map<String, LoggedExecutor> executors = new LinkedHashMap<>();
   private String version;
 
   private EventLogParser(String source) {
@@ -57,7 +59,12 @@ public final class EventLogParser {
     if (parser.version == null) {
       throw new EventLogException(source + ": not a Spark event log (it has no event)");
     }
-    return new EventLog(source, parser.version, parser.jobs(), parser.warnings);
+    return new EventLog(
+        source,
+        parser.version,
+        parser.jobs(),
+        List.copyOf(parser.executors.values()),
+        parser.warnings);
   }
 
   private void read(Part part, boolean lastPart) {
@@ -130,6 +137,8 @@ public final class EventLogParser {
       case "SparkListenerStageSubmitted" -> stage(event.path("Stage Info")).submitted(event);
       case "SparkListenerStageCompleted" -> stage(event.path("Stage Info")).completed(event);
       case "SparkListenerTaskEnd" -> taskEnd(event);
+      case "SparkListenerExecutorAdded" -> executorAdded(event);
+      case "SparkListenerExecutorRemoved" -> executorRemoved(event);
       default -> {}
     }
   }
@@ -191,6 +200,23 @@ public final class EventLogParser {
             event.path("Task Metrics").path("Executor Run Time").asLong(),
             reason.equals("Success") && !info.path("Failed").asBoolean(false),
             event.path("Task Metrics").path("Input Metrics").path("Bytes Read").asLong()));
+  }
+
+  private void executorAdded(JsonNode event) {
+    String id = event.path("Executor ID").asText("");
+    String host = event.path("Executor Info").path("Host").asText("");
+    executors.put(
+        id, new LoggedExecutor(id, host, event.path("Timestamp").asLong(), Long.MAX_VALUE));
+  }
+
+  private void executorRemoved(JsonNode event) {
+    LoggedExecutor e = executors.get(event.path("Executor ID").asText(""));
+    if (e != null) {
+      executors.put(
+          e.id(),
+          new LoggedExecutor(
+              e.id(), e.host(), e.addedMs(), event.path("Timestamp").asLong(Long.MAX_VALUE)));
+    }
   }
 
   private StageState stage(JsonNode info) {

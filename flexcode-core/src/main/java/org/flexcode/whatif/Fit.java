@@ -18,14 +18,31 @@ public record Fit(int number, String label, List<TrainingIteration> iterations) 
     iterations = List.copyOf(iterations);
   }
 
-  /** The first iteration's start to the last one's end. */
-  public long measuredMs() {
-    TrainingIteration last = iterations.get(iterations.size() - 1);
-    return Math.max(0, last.endMs() - iterations.get(0).startMs());
+  /** The first iteration's start (epoch ms). */
+  public long startMs() {
+    return iterations.get(0).startMs();
   }
 
-  /** The time in the main stages' tasks (first launch to last finish of each). */
+  /** The last iteration's end (epoch ms). */
+  public long endMs() {
+    return iterations.get(iterations.size() - 1).endMs();
+  }
+
+  /** The first iteration's start to the last one's end: the sum of the iterations' windows. */
+  public long measuredMs() {
+    return iterations.stream().mapToLong(TrainingIteration::measuredMs).sum();
+  }
+
+  /**
+   * The time in the main stages' tasks: per iteration, first launch to last finish inside its
+   * window ({@link TrainingIteration#inStageMs}).
+   */
   public long inStagesMs() {
-    return iterations.stream().mapToLong(i -> i.stage().taskSpanMs()).sum();
+    return iterations.stream().mapToLong(TrainingIteration::inStageMs).sum();
+  }
+
+  /** The time outside the main stages' tasks: measured minus in stages, never negative. */
+  public long outsideStagesMs() {
+    return iterations.stream().mapToLong(TrainingIteration::outsideTasksMs).sum();
   }
 }

@@ -10,6 +10,8 @@ import org.flexcode.metrics.StragglerReport;
  *
  * @param fit the fit
  * @param executors the executors that ran its main stages
+ * @param idleExecutors the executors registered while it ran that ran no task of its main stages
+ *     (the scheduler avoided them, or they were slow at caching): the model leaves them out
  * @param tasks the main stage's task count
  * @param typicalTaskMs the typical task run time T, ms
  * @param launchMs the per-task launch cost, ms
@@ -22,6 +24,7 @@ import org.flexcode.metrics.StragglerReport;
 public record FitAnalysis(
     Fit fit,
     List<String> executors,
+    List<LoggedExecutor> idleExecutors,
     int tasks,
     double typicalTaskMs,
     double launchMs,
@@ -33,6 +36,7 @@ public record FitAnalysis(
   /** Copies the lists. */
   public FitAnalysis {
     executors = List.copyOf(executors);
+    idleExecutors = List.copyOf(idleExecutors);
     predictions = List.copyOf(predictions);
   }
 

@@ -7,6 +7,11 @@ package org.flexcode.whatif;
  * (its end for the last), and the time its other stages took ({@code treeAggregate}'s reduce
  * stage).
  *
+ * <p>The iteration's window runs from its start to the next iteration's start (to its end for the
+ * last), so the windows of a fit's iterations tile the fit. Its tasks are counted inside that
+ * window only: a task it left running (a straggler it cancelled, which reports when its executor
+ * gets to it) ran during the next iteration's window, not its own.
+ *
  * @param stage the main stage, whose tasks the model replays
  * @param startMs the first job's submission (epoch ms)
  * @param endMs the last job's end (epoch ms)
@@ -16,14 +21,30 @@ package org.flexcode.whatif;
 public record TrainingIteration(
     LoggedStage stage, long startMs, long endMs, long nextStartMs, long otherStagesMs) {
 
-  /** Start to the next iteration's start (to its own end for the last). */
+  /** The iteration's window: start to the next iteration's start (to its own end for the last). */
   public long measuredMs() {
-    return Math.max(0, Math.max(endMs, nextStartMs) - startMs);
+    return Math.max(0, nextStartMs - startMs);
   }
 
-  /** The measured time outside the main stage's tasks: driver, job launch, other stages. */
+  /**
+   * The main stage's tasks' span inside the window: from the later of the first task launch and the
+   * start to the earlier of the last task finish and the window's end (0 with no task).
+   */
+  public long inStageMs() {
+    if (stage.tasks().isEmpty()) {
+      return 0;
+    }
+    long first = stage.tasks().stream().mapToLong(LoggedTask::launchMs).min().getAsLong();
+    long last = stage.tasks().stream().mapToLong(LoggedTask::finishMs).max().getAsLong();
+    return Math.max(0, Math.min(last, nextStartMs) - Math.max(first, startMs));
+  }
+
+  /**
+   * The measured time outside the main stage's tasks: driver, job launch, other stages. Never
+   * negative: the tasks are counted inside the window only.
+   */
   public long outsideTasksMs() {
-    return Math.max(0, measuredMs() - stage.taskSpanMs());
+    return measuredMs() - inStageMs();
   }
 
   /**

@@ -1,8 +1,10 @@
 package org.flexcode.whatif;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.flexcode.aggregation.StrategyDefaults;
 import org.flexcode.aggregation.copies.internal.CopiesSpec;
 import org.flexcode.metrics.IterationRecord;
@@ -45,17 +47,28 @@ public final class WhatIf {
               + (StrategyDefaults.TOLERANCE + 1)
               + " blocks per task",
           "ignore:b=auto and auto may leave results out: their iterations are approximate and a"
-              + " fit may need more of them");
+              + " fit may need more of them",
+          "the model runs on the executors that ran the fit's tasks; an executor the scheduler"
+              + " avoided (it ran no iteration task) is not in it, though FlexCode's layout would"
+              + " give it data");
 
   private WhatIf() {}
 
   /** Analyses every fit of {@code log}. */
   public static List<FitAnalysis> analyse(EventLog log) {
-    return FitFinder.fits(log).stream().map(WhatIf::analyse).toList();
+    return FitFinder.fits(log).stream().map(fit -> analyse(fit, log.executors())).toList();
   }
 
-  /** Analyses one fit. */
+  /** Analyses one fit, with no executor known beyond those that ran its tasks. */
   public static FitAnalysis analyse(Fit fit) {
+    return analyse(fit, List.of());
+  }
+
+  /**
+   * Analyses one fit of an application whose registered executors were {@code registered}: those
+   * registered while the fit ran that ran no task of its main stages are reported idle.
+   */
+  public static FitAnalysis analyse(Fit fit, List<LoggedExecutor> registered) {
     FitCalibration calibration = FitCalibration.of(fit);
     List<Prediction> predictions = new ArrayList<>();
     long data = dataBytes(fit);
@@ -67,6 +80,7 @@ public final class WhatIf {
     return new FitAnalysis(
         fit,
         calibration.executors(),
+        idle(fit, registered),
         cluster.tasks(),
         calibration.typicalTaskMs(),
         cluster.costs().taskLaunchMs(),
@@ -74,6 +88,16 @@ public final class WhatIf {
         diagnose(fit),
         replayed,
         predictions);
+  }
+
+  /** The executors of {@code registered} present during the fit that ran none of its tasks. */
+  static List<LoggedExecutor> idle(Fit fit, List<LoggedExecutor> registered) {
+    Set<String> ran = new HashSet<>();
+    fit.iterations().forEach(it -> it.stage().tasks().forEach(t -> ran.add(t.executor())));
+    return registered.stream()
+        .filter(e -> e.registeredDuring(fit.startMs(), fit.endMs()))
+        .filter(e -> !ran.contains(e.id()))
+        .toList();
   }
 
   private static Prediction predict(

@@ -50,9 +50,18 @@ public final class WhatIfReport {
             f.launchMs(),
             fit.measuredMs() / 1000.0,
             fit.inStagesMs() / 1000.0,
-            (fit.measuredMs() - fit.inStagesMs()) / 1000.0,
+            fit.outsideStagesMs() / 1000.0,
             f.measuredMeanMs(),
             f.replayedMeanMs()));
+    for (LoggedExecutor e : f.idleExecutors()) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "  executor %s (%s) registered but ran no iteration task: avoided or slow at"
+                  + " caching, not in the model%n",
+              e.id(),
+              e.host()));
+    }
     out.append(diagnosis(f.stragglers()));
     out.append("  | strategy | mean iteration ms | total s | saved s | copies | memory |\n");
     out.append("  |---|---|---|---|---|---|\n");
@@ -119,38 +128,57 @@ public final class WhatIfReport {
     root.put("warnings", log.warnings());
     List<Object> out = new ArrayList<>();
     for (FitAnalysis f : fits) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("fit", f.fit().number());
-      m.put("label", f.fit().label());
-      m.put("iterations", f.fit().iterations().size());
-      m.put("executors", f.executors().size());
-      m.put("tasks", f.tasks());
-      m.put("task_ms", f.typicalTaskMs());
-      m.put("launch_ms", f.launchMs());
-      m.put("measured_ms", f.fit().measuredMs());
-      m.put("in_stages_ms", f.fit().inStagesMs());
-      m.put("measured_mean_iteration_ms", f.measuredMeanMs());
-      m.put("replayed_mean_iteration_ms", f.replayedMeanMs());
-      m.put("data_bytes", f.dataBytes());
-      m.put("stragglers", f.stragglers().toJson());
-      List<Object> table = new ArrayList<>();
-      for (Prediction p : f.predictions()) {
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("strategy", p.strategy());
-        row.put("mean_iteration_ms", finite(p.meanIterationMs()));
-        row.put("total_ms", finite(p.totalMs()));
-        row.put("saved_ms", finite(p.savedMs()));
-        row.put("copies", p.copies());
-        row.put("memory_bytes", p.memoryBytes());
-        row.put("note", p.note());
-        table.add(row);
-      }
-      m.put("predictions", table);
-      out.add(m);
+      out.add(fitJson(f));
     }
     root.put("fits", out);
     root.put("assumptions", WhatIf.ASSUMPTIONS);
     return root;
+  }
+
+  private static Map<String, Object> fitJson(FitAnalysis f) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("fit", f.fit().number());
+    m.put("label", f.fit().label());
+    m.put("iterations", f.fit().iterations().size());
+    m.put("start_ms", f.fit().startMs());
+    m.put("end_ms", f.fit().endMs());
+    m.put("executors", f.executors().size());
+    m.put("idle_executors", idle(f.idleExecutors()));
+    m.put("tasks", f.tasks());
+    m.put("task_ms", f.typicalTaskMs());
+    m.put("launch_ms", f.launchMs());
+    m.put("measured_ms", f.fit().measuredMs());
+    m.put("in_stages_ms", f.fit().inStagesMs());
+    m.put("outside_stages_ms", f.fit().outsideStagesMs());
+    m.put("measured_mean_iteration_ms", f.measuredMeanMs());
+    m.put("replayed_mean_iteration_ms", f.replayedMeanMs());
+    m.put("data_bytes", f.dataBytes());
+    m.put("stragglers", f.stragglers().toJson());
+    List<Object> table = new ArrayList<>();
+    for (Prediction p : f.predictions()) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("strategy", p.strategy());
+      row.put("mean_iteration_ms", finite(p.meanIterationMs()));
+      row.put("total_ms", finite(p.totalMs()));
+      row.put("saved_ms", finite(p.savedMs()));
+      row.put("copies", p.copies());
+      row.put("memory_bytes", p.memoryBytes());
+      row.put("note", p.note());
+      table.add(row);
+    }
+    m.put("predictions", table);
+    return m;
+  }
+
+  private static List<Object> idle(List<LoggedExecutor> executors) {
+    List<Object> out = new ArrayList<>();
+    for (LoggedExecutor e : executors) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("executor", e.id());
+      m.put("host", e.host());
+      out.add(m);
+    }
+    return out;
   }
 
   private static Double finite(double v) {

@@ -11,7 +11,8 @@ import java.util.function.IntBinaryOperator;
  * GradientDescent.scala:239} stage each, n tasks placed round-robin on M executors, all launched
  * together 10 ms after the job's submission; task i of iteration k runs {@code runMs(k, i)} ms and
  * takes 2 ms more from launch to finish; the job ends 5 ms after its last task, and the next starts
- * 20 ms later.
+ * 20 ms later. FlexCode iterations ({@link #engineIterations}) are tagged jobs whose last task is
+ * cancelled: it reports killed some time after its job's end.
  */
 final class SyntheticEventLog {
 
@@ -21,6 +22,8 @@ final class SyntheticEventLog {
   private long clock = 1_000_000L;
   private int nextJob;
   private int nextTask;
+  private String properties = "{}";
+  private long killedLateMs = -1;
 
   SyntheticEventLog(String version) {
     lines.add(
@@ -40,6 +43,53 @@ final class SyntheticEventLog {
     return this;
   }
 
+  /**
+   * Adds {@code iterations} FlexCode iterations of engine 1 (jobs tagged {@code flexcode-1-<k>-0}):
+   * n tasks on m executors of {@code runMs} ms, the last of them killed when the others have
+   * finished, reporting {@code killedLateMs} after the job's end.
+   */
+  SyntheticEventLog engineIterations(
+      int iterations, int executors, int tasks, int runMs, long killedLateMs) {
+    this.killedLateMs = killedLateMs;
+    for (int k = 0; k < iterations; k++) {
+      properties =
+          String.format(
+              Locale.ROOT,
+              "{\"spark.job.tags\":\"flexcode-1-%d-0\","
+                  + "\"spark.job.description\":\"FlexCode lr iteration %d\"}",
+              k,
+              k);
+      clock = job("runJob at CodedAggregator.java:1", tasks, executors, k, (i, j) -> runMs) + 20;
+    }
+    properties = "{}";
+    this.killedLateMs = -1;
+    return this;
+  }
+
+  /** Adds the registration of executor {@code id} on host {@code h}, now. */
+  SyntheticEventLog executorAdded(String id) {
+    lines.add(
+        String.format(
+            Locale.ROOT,
+            "{\"Event\":\"SparkListenerExecutorAdded\",\"Timestamp\":%d,\"Executor ID\":\"%s\","
+                + "\"Executor Info\":{\"Host\":\"h\",\"Total Cores\":1}}",
+            clock,
+            id));
+    return this;
+  }
+
+  /** Adds the removal of executor {@code id}, now. */
+  SyntheticEventLog executorRemoved(String id) {
+    lines.add(
+        String.format(
+            Locale.ROOT,
+            "{\"Event\":\"SparkListenerExecutorRemoved\",\"Timestamp\":%d,"
+                + "\"Executor ID\":\"%s\",\"Removed Reason\":\"lost\"}",
+            clock,
+            id));
+    return this;
+  }
+
   /** Adds one job of a non-iteration stage ({@code count at Data.scala:10}, 2 tasks of 5 ms). */
   SyntheticEventLog otherJob() {
     clock = job("count at Data.scala:10", 2, 1, 0, (k, i) -> 5) + 20;
@@ -54,34 +104,19 @@ final class SyntheticEventLog {
         String.format(
             Locale.ROOT,
             "{\"Event\":\"SparkListenerJobStart\",\"Job ID\":%d,\"Submission Time\":%d,"
-                + "\"Stage IDs\":[%d],\"Properties\":{}}",
+                + "\"Stage IDs\":[%d],\"Properties\":%s}",
             job,
             submit,
-            stage));
+            stage,
+            properties));
     lines.add(stageInfo("SparkListenerStageSubmitted", stage, site, tasks, submit + 1, -1));
+    long launch = submit + 10;
     long last = submit;
-    for (int i = 0; i < tasks; i++) {
-      long launch = submit + 10;
+    int succeeded = killedLateMs < 0 ? tasks : tasks - 1;
+    for (int i = 0; i < succeeded; i++) {
       long run = runMs.applyAsInt(k, i);
-      long finish = launch + run + 2;
-      last = Math.max(last, finish);
-      lines.add(
-          String.format(
-              Locale.ROOT,
-              "{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":%d,\"Stage Attempt ID\":0,"
-                  + "\"Task Type\":\"ResultTask\",\"Task End Reason\":{\"Reason\":\"Success\"},"
-                  + "\"Task Info\":{\"Task ID\":%d,\"Index\":%d,\"Attempt\":0,\"Partition ID\":%d,"
-                  + "\"Launch Time\":%d,\"Executor ID\":\"%d\",\"Host\":\"h\",\"Finish Time\":%d,"
-                  + "\"Failed\":false,\"Killed\":false},"
-                  + "\"Task Metrics\":{\"Executor Run Time\":%d}}",
-              stage,
-              nextTask++,
-              i,
-              i,
-              launch,
-              i % executors,
-              finish,
-              run));
+      last = Math.max(last, launch + run + 2);
+      lines.add(taskEnd(stage, i, i % executors, launch, launch + run + 2, run, "Success"));
     }
     lines.add(stageInfo("SparkListenerStageCompleted", stage, site, tasks, submit + 1, last));
     lines.add(
@@ -91,7 +126,34 @@ final class SyntheticEventLog {
                 + "\"Job Result\":{\"Result\":\"JobSucceeded\"}}",
             job,
             last + 5));
+    if (succeeded < tasks) {
+      long finish = last + 5 + killedLateMs;
+      int i = tasks - 1;
+      lines.add(taskEnd(stage, i, i % executors, launch, finish, finish - launch, "TaskKilled"));
+    }
     return last + 5;
+  }
+
+  private String taskEnd(
+      int stage, int index, int executor, long launch, long finish, long run, String reason) {
+    return String.format(
+        Locale.ROOT,
+        "{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":%d,\"Stage Attempt ID\":0,"
+            + "\"Task Type\":\"ResultTask\",\"Task End Reason\":{\"Reason\":\"%s\"},"
+            + "\"Task Info\":{\"Task ID\":%d,\"Index\":%d,\"Attempt\":0,\"Partition ID\":%d,"
+            + "\"Launch Time\":%d,\"Executor ID\":\"%d\",\"Host\":\"h\",\"Finish Time\":%d,"
+            + "\"Failed\":false,\"Killed\":%b},"
+            + "\"Task Metrics\":{\"Executor Run Time\":%d}}",
+        stage,
+        reason,
+        nextTask++,
+        index,
+        index,
+        launch,
+        executor,
+        finish,
+        !reason.equals("Success"),
+        run);
   }
 
   private static String stageInfo(
