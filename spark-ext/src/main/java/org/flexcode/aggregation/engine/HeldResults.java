@@ -11,6 +11,7 @@ import org.flexcode.aggregation.CombinationTerm;
 import org.flexcode.aggregation.IterationCancelledException;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.StaleResults;
+import org.flexcode.aggregation.engine.internal.SlicedDecode;
 import org.flexcode.spark.internal.ExecutorBlocks;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -110,6 +111,25 @@ final class HeldResults implements AutoCloseable {
             combined.executors());
       }
       return combined.sum();
+    } catch (Exception e) { // Spark's SparkException is checked in Java's eyes
+      throw failure(it, e);
+    } finally {
+      decoded(it);
+    }
+  }
+
+  /**
+   * Iteration {@code it}'s aggregate decoded by slices on the executors ({@link SliceCombine}):
+   * {@code sliced}'s outputs, concatenated; as {@link #decode} for lost results and releases.
+   */
+  double[] decodeSliced(
+      int it,
+      List<CombinationTerm> terms,
+      Map<Integer, PartialResult> results,
+      SlicedDecode sliced,
+      String label) {
+    try {
+      return SliceCombine.combine(sc, terms, results, this::of, sliced, label);
     } catch (Exception e) { // Spark's SparkException is checked in Java's eyes
       throw failure(it, e);
     } finally {
