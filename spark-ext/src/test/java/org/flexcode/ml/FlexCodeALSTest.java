@@ -96,7 +96,9 @@ class FlexCodeALSTest {
     assertEquals(estimator.lastFit().records(), estimator.lastTrainingReport());
     Row first = model.userFactors().orderBy("id").first();
     assertEquals(1000, first.getInt(0));
-    assertEquals((float) internal[0], first.getList(1).get(0));
+    if (internal.length > 0) { // none when the factors stayed on the executors (inlineMaxBytes=0)
+      assertEquals((float) internal[0], first.getList(1).get(0));
+    }
   }
 
   /**
