@@ -287,9 +287,10 @@ public final class CodedAggregator<T> implements AutoCloseable {
       LOG.debug("FlexCode iteration {}: {}: {}", it, strategy.describe(), choice);
     }
     BroadcastModel<M> broadcast = broadcastModel(it, model);
+    ResultHolding holding = held.open(it, sliced, dimension);
     IterationInput<T, M> input =
         new IterationInput<>(
-            it, broadcast, statistic, dimension, adaptive.computedBlocks(), held.open(it));
+            it, broadcast, statistic, dimension, adaptive.computedBlocks(), holding);
     IterationRun<T, M> current =
         new IterationRun<>(input, submitter, late, bound, recovery, maxResultBytes);
     Decision decision = await(current);

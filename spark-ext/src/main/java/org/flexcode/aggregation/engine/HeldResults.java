@@ -71,14 +71,21 @@ final class HeldResults implements AutoCloseable {
     return inlineMaxBytes < Long.MAX_VALUE;
   }
 
-  /** The holding of iteration {@code it}'s tasks: a fresh block set, or inline. */
-  ResultHolding open(int it) {
+  /**
+   * The holding of iteration {@code it}'s tasks: a fresh block set, or inline; for an iteration
+   * decoded by {@code sliced} (null: whole), results kept cut into its slices.
+   */
+  ResultHolding open(int it, SlicedDecode sliced, int dimension) {
     if (!enabled() || inlineNext) {
       inlineNext = false;
       return ResultHolding.INLINE;
     }
     ResultHolding holding =
-        new ResultHolding(ExecutorBlocks.newId(sc), inlineMaxBytes / tasks, inlineMaxBytes);
+        new ResultHolding(
+            ExecutorBlocks.newId(sc),
+            inlineMaxBytes / tasks,
+            inlineMaxBytes,
+            sliced == null ? null : HeldSlices.of(sc, sliced, dimension));
     byIteration.put(it, holding);
     return holding;
   }
@@ -168,6 +175,9 @@ final class HeldResults implements AutoCloseable {
   private void release(ResultHolding holding) {
     if (holding != null) {
       ExecutorBlocks.removeAll(sc, holding.blocksId());
+      if (holding.slices() != null) {
+        holding.slices().removeAll(sc);
+      }
     }
   }
 

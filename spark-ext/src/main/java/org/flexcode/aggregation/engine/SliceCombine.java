@@ -18,19 +18,23 @@ import org.flexcode.spark.internal.SparkInternals;
 
 /**
  * An iteration's decode by slices ({@link SlicedDecode}): one task per slice on the executors adds
- * its slice of every chosen result (a held one read from the block manager that holds it, one that
- * travelled sent with the task, already summed over such results on the driver) and runs the
- * slice's {@link SlicedDecode#reduce} there; the driver receives only the reduced outputs, in slice
- * order, one after the other. Nothing the size of the statistic is formed on the driver unless
- * results travelled to it (then they were small by the inline budget).
+ * its slice of every chosen result (a held one read from the block managers that hold its slices,
+ * {@link HeldSlices}, or whole when it was kept whole; one that travelled sent with the task,
+ * already summed over such results on the driver) and runs the slice's {@link SlicedDecode#reduce}
+ * there; the driver receives only the reduced outputs, in slice order, one after the other. Nothing
+ * the size of the statistic is formed on the driver unless results travelled to it (then they were
+ * small by the inline budget).
  */
 final class SliceCombine {
 
   private SliceCombine() {}
 
   /** What one slice task is given: its slice, the held terms and the driver's part (or null). */
-  record SliceTask(int slice, ArrayList<HeldTerm> held, double[] driverPart)
+  record SliceTask(int slice, ArrayList<SliceTerm> held, double[] driverPart)
       implements Serializable {}
+
+  /** A held term, and how its result is kept: cut in slices, or whole ({@code slices} null). */
+  record SliceTerm(HeldTerm term, HeldSlices slices) implements Serializable {}
 
   /**
    * Applies {@code terms} to {@code results} slice by slice and reduces each slice on the
@@ -45,19 +49,20 @@ final class SliceCombine {
       String label) {
     int slices = sliced.slices();
     double[][] driverParts = new double[slices][];
-    ArrayList<HeldTerm> held = new ArrayList<>();
+    ArrayList<SliceTerm> held = new ArrayList<>();
     for (CombinationTerm term : terms) {
       PartialResult r = results.get(term.task());
       if (r.values().isHeld()) {
         ResultHolding holding = holdingOf.apply(r.iteration());
-        held.add(
+        HeldTerm h =
             new HeldTerm(
                 holding.blocksId(),
                 holding.blockOf(r.task(), r.attempt()),
                 r.task(),
                 r.executorId(),
                 term.offset(),
-                term.weight()));
+                term.weight());
+        held.add(new SliceTerm(h, holding.slices()));
         continue;
       }
       for (int s = 0; s < slices; s++) {
@@ -114,9 +119,9 @@ final class SliceCombine {
       int from = sliced.from(s);
       double[] sum =
           task.driverPart() != null ? task.driverPart() : new double[sliced.to(s) - from];
-      for (HeldTerm t : task.held()) {
-        Object[] wire = ExecutorBlocks.get(t.id(), t.block());
-        if (wire == null) {
+      for (SliceTerm held : task.held()) {
+        HeldTerm t = held.term();
+        if (!add(held, from, sum)) {
           throw new IllegalStateException(
               "FlexCode: the result of task "
                   + t.task()
@@ -130,9 +135,24 @@ final class SliceCombine {
                   + t.block()
                   + ")");
         }
-        PackedVector.fromWire(wire).addScaledSliceTo(sum, t.offset() + from, t.weight());
       }
       return sliced.reduce(s, sum);
+    }
+
+    /** Adds {@code held}'s entries [from, from + sum.length) to {@code sum}; false when gone. */
+    private static boolean add(SliceTerm held, int from, double[] sum) {
+      HeldTerm t = held.term();
+      HeldSlices slices = held.slices();
+      if (slices != null) {
+        int sub = t.offset() / slices.dimension();
+        return slices.addRange(t.block(), sub, from, t.weight(), sum);
+      }
+      Object[] wire = ExecutorBlocks.get(t.id(), t.block());
+      if (wire == null) {
+        return false;
+      }
+      PackedVector.fromWire(wire).addScaledSliceTo(sum, t.offset() + from, t.weight());
+      return true;
     }
   }
 }
