@@ -141,6 +141,34 @@ class BlockedAlternatingLeastSquaresTest {
     }
   }
 
+  /**
+   * Every block the fit keeps removed after its first half-sweep (as an executor loss would lose
+   * them; the cached ratings are recomputed from their lineage): the fit fails with the lost factor
+   * block's error, naming its side, rows and block.
+   */
+  @Test
+  void aFitThatLosesItsFactorBlocksFailsNamingOne() {
+    int firstId = context.sc().newRddId();
+    IterationListener loseEverything =
+        (iteration, objective, record) -> {
+          if (iteration == 0) {
+            for (int id = firstId; id < firstId + 200; id++) {
+              org.flexcode.spark.internal.ExecutorBlocks.removeAll(context.sc(), id);
+            }
+          }
+        };
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                AlternatingLeastSquaresTrainer.train(
+                    data, USERS, ITEMS, config("bsp", false, false, 0), loseEverything));
+    assertTrue(
+        e.getMessage().startsWith("FlexCode ALS: the ")
+            && e.getMessage().contains(FactorBlocks.LOST),
+        e.toString());
+  }
+
   @Test
   void aFactorBlockThatIsGoneFailsWithItsSideRowsAndBlock() {
     FactorBlocks.Ref never = FactorBlocks.Ref.of(context.sc(), "user", RANK, USERS, 2);
