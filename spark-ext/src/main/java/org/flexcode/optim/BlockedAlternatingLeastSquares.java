@@ -165,6 +165,7 @@ final class BlockedAlternatingLeastSquares {
       FactorBlocks.release(sc, next);
       throw lostBlock(e);
     }
+    next = next.writtenBy(result.record().iteration()); // the blocks the deciding decode wrote
     double[] out = result.values();
     double count = out[out.length - 1];
     if (!(count > 0)) {

@@ -9,10 +9,11 @@ import org.flexcode.workloads.internal.NormalEquations;
  * of the solved side's factor block k; its task solves those rows as the driver path does ({@link
  * NormalEquationSolver}, ALS-WR ridge, the fixed side's Gramian added for implicit feedback), keeps
  * a row no arrived block rates at its previous factors (read from the previous version of the
- * block), writes the block's new version to its executor's block manager and returns only the
- * block's Gramian (rank x rank), which the next half-sweeps need for implicit feedback and the
- * objective. The last slice is the statistic's two totals (objective sum, rating count), returned
- * as they are.
+ * block), writes the block's new version to its executor's block manager (at the blocks of the
+ * deciding iteration, {@link FactorBlocks.Ref#writtenBy}, so that a rerun decode never meets the
+ * blocks of a failed one) and returns only the block's Gramian (rank x rank), which the next
+ * half-sweeps need for implicit feedback and the objective. The last slice is the statistic's two
+ * totals (objective sum, rating count), returned as they are.
  */
 record FactorSolve(
     int firstRow,
@@ -54,7 +55,7 @@ record FactorSolve(
   }
 
   @Override
-  public double[] reduce(int slice, double[] sum) {
+  public double[] reduce(int iteration, int slice, double[] sum) {
     if (slice == previous.blocks()) {
       return sum;
     }
@@ -70,7 +71,7 @@ record FactorSolve(
         solver.solve(sum, base, fixedGramian, ridge, block, row * rank);
       }
     }
-    FactorBlocks.write(next, slice, block);
+    FactorBlocks.write(next.writtenBy(iteration), slice, block);
     return NormalEquations.gramian(block, rank);
   }
 }

@@ -136,7 +136,7 @@ final class HeldResults implements AutoCloseable {
       SlicedDecode sliced,
       String label) {
     try {
-      return SliceCombine.combine(sc, terms, results, this::of, sliced, label);
+      return SliceCombine.combine(sc, it, terms, results, this::of, sliced, label);
     } catch (Exception e) { // Spark's SparkException is checked in Java's eyes
       throw failure(it, e);
     } finally {

@@ -42,6 +42,7 @@ final class SliceCombine {
    */
   static double[] combine(
       SparkContext sc,
+      int iteration,
       List<CombinationTerm> terms,
       Map<Integer, PartialResult> results,
       IntFunction<ResultHolding> holdingOf,
@@ -85,7 +86,7 @@ final class SliceCombine {
           ExecutorBlocks.withLocations(
                   sc, tasks, locations, SparkInternals.<SliceTask>classTag(SliceTask.class))
               .toJavaRDD();
-      List<double[]> outputs = rdd.map(new ReduceSlice(sliced)).collect();
+      List<double[]> outputs = rdd.map(new ReduceSlice(sliced, iteration)).collect();
       return concatenate(outputs, sliced);
     } finally {
       sc.setLocalProperty("spark.job.description", oldDescription);
@@ -112,7 +113,8 @@ final class SliceCombine {
   }
 
   /** Executor side: one slice's sum over the chosen results, then its reduction. */
-  private record ReduceSlice(SlicedDecode sliced) implements Function<SliceTask, double[]> {
+  private record ReduceSlice(SlicedDecode sliced, int iteration)
+      implements Function<SliceTask, double[]> {
     @Override
     public double[] call(SliceTask task) {
       int s = task.slice();
@@ -136,7 +138,7 @@ final class SliceCombine {
                   + ")");
         }
       }
-      return sliced.reduce(s, sum);
+      return sliced.reduce(iteration, s, sum);
     }
 
     /** Adds {@code held}'s entries [from, from + sum.length) to {@code sum}; false when gone. */

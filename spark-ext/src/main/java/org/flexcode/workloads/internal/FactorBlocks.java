@@ -23,10 +23,10 @@ public final class FactorBlocks {
   /** Versions of sides an executor JVM keeps: two sides, the current and the previous version. */
   private static final int CACHED = 4;
 
-  private static final Map<Integer, double[]> CACHE =
+  private static final Map<Long, double[]> CACHE =
       new LinkedHashMap<>(8, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Integer, double[]> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Long, double[]> eldest) {
           return size() > CACHED;
         }
       };
@@ -34,10 +34,12 @@ public final class FactorBlocks {
   private FactorBlocks() {}
 
   /**
-   * One version of one side's factors: its set id, the side's name ("user", "item"), the rank and
-   * the F + 1 row bounds of its blocks.
+   * One version of one side's factors: its set id, the side's name ("user", "item"), the rank, the
+   * F + 1 row bounds of its blocks, and the index in the set of its block 0 (block k is kept at
+   * {@code first} + k).
    */
-  public record Ref(int setId, String side, int rank, int[] bounds) implements Serializable {
+  public record Ref(int setId, String side, int rank, int[] bounds, int first)
+      implements Serializable {
 
     /** The number of blocks. */
     public int blocks() {
@@ -51,7 +53,12 @@ public final class FactorBlocks {
 
     /** This side's next version: a fresh set with the same blocks. */
     public Ref next(SparkContext sc) {
-      return new Ref(ExecutorBlocks.newId(sc), side, rank, bounds);
+      return new Ref(ExecutorBlocks.newId(sc), side, rank, bounds, 0);
+    }
+
+    /** This version as written by the engine's iteration {@code iteration}: its own blocks. */
+    public Ref writtenBy(int iteration) {
+      return new Ref(setId, side, rank, bounds, Math.multiplyExact(iteration, blocks()));
     }
 
     /** {@code rows} cut into {@code blocks} ranges of nearly equal size, as a fresh set. */
@@ -61,13 +68,14 @@ public final class FactorBlocks {
       for (int k = 0; k <= f; k++) {
         bounds[k] = (int) ((long) rows * k / f);
       }
-      return new Ref(ExecutorBlocks.newId(sc), side, rank, bounds);
+      return new Ref(ExecutorBlocks.newId(sc), side, rank, bounds, 0);
     }
   }
 
   /** Executor side: every row of {@code ref}, from this JVM's cache or fetched block by block. */
   public static synchronized double[] read(Ref ref) {
-    double[] all = CACHE.get(ref.setId());
+    long key = ((long) ref.setId() << 32) | ref.first();
+    double[] all = CACHE.get(key);
     if (all != null) {
       return all;
     }
@@ -76,13 +84,13 @@ public final class FactorBlocks {
       double[] block = readBlock(ref, k);
       System.arraycopy(block, 0, all, ref.bounds()[k] * ref.rank(), block.length);
     }
-    CACHE.put(ref.setId(), all);
+    CACHE.put(key, all);
     return all;
   }
 
   /** Executor side: block {@code k} of {@code ref}, local or fetched; throws when it is gone. */
   public static double[] readBlock(Ref ref, int k) {
-    Object[] wire = ExecutorBlocks.get(ref.setId(), k);
+    Object[] wire = ExecutorBlocks.get(ref.setId(), ref.first() + k);
     if (wire == null) {
       throw new IllegalStateException(
           "FlexCode ALS: the "
@@ -96,7 +104,7 @@ public final class FactorBlocks {
               + "), block rdd_"
               + ref.setId()
               + "_"
-              + k
+              + (ref.first() + k)
               + "): its executor is gone and the factors are not kept elsewhere");
     }
     return (double[]) wire[0];
@@ -104,7 +112,7 @@ public final class FactorBlocks {
 
   /** Executor side: keeps {@code block} as block {@code k} of {@code ref}. */
   public static void write(Ref ref, int k, double[] block) {
-    if (!ExecutorBlocks.put(ref.setId(), k, new Object[] {block})) {
+    if (!ExecutorBlocks.put(ref.setId(), ref.first() + k, new Object[] {block})) {
       throw new IllegalStateException(
           "FlexCode ALS: no memory or disk on this executor took the "
               + ref.side()

@@ -44,7 +44,7 @@ class HeldSlicesTest {
     }
 
     @Override
-    public double[] reduce(int slice, double[] sum) {
+    public double[] reduce(int iteration, int slice, double[] sum) {
       return sum;
     }
 

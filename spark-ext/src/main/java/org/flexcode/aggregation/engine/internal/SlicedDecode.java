@@ -22,10 +22,12 @@ public interface SlicedDecode extends Serializable {
   int to(int slice);
 
   /**
-   * Executor side: what slice {@code slice}'s {@code sum} (entries [from, to) of the iteration's
-   * aggregate) becomes; of {@link #outputLength} entries.
+   * Executor side: what slice {@code slice}'s {@code sum} (entries [from, to) of the aggregate of
+   * the engine's iteration {@code iteration}) becomes; of {@link #outputLength} entries. A decode
+   * that fails (a held result lost) is made again by a later iteration, so what a reduce keeps on
+   * the executors should name its iteration.
    */
-  double[] reduce(int slice, double[] sum);
+  double[] reduce(int iteration, int slice, double[] sum);
 
   /** The length of slice {@code slice}'s {@link #reduce} output. */
   int outputLength(int slice);
