@@ -23,6 +23,7 @@ import org.flexcode.optim.AlternatingLeastSquaresTrainer;
 import org.flexcode.optim.MatrixFactorizationTrainer;
 import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.spark.internal.UninterruptedRelease;
+import org.flexcode.workloads.internal.BlockedFactors;
 import org.flexcode.workloads.internal.IndexedRating;
 import org.flexcode.workloads.internal.IndexedRatings;
 
@@ -79,6 +80,8 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
   /**
    * The trainer's result of the last {@code fit} on this instance (factors in double precision,
    * indexed by the sorted distinct ids; objective history; engine records), or null; not saved.
+   * When the fit kept its factors on the executors (a model above the engine's inline budget) the
+   * factor arrays are empty: read the factors from the model's frames.
    */
   public MatrixFactorizationTrainer.Fit lastFit() {
     return lastFit;
@@ -130,24 +133,27 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
     JavaRDD<IndexedRating> ratings = indexed.ratings();
     AggregatorOptions options = aggregatorOptions(dataset.sparkSession());
     MatrixFactorizationTrainer.Fit fit;
+    AlternatingLeastSquaresTrainer.Config alternating =
+        new AlternatingLeastSquaresTrainer.Config(
+            getRank(),
+            getMaxIter(),
+            getRegParam(),
+            getImplicitPrefs(),
+            getAlpha(),
+            getNonnegative(),
+            getSeed(),
+            aggregation,
+            options);
+    if (method == Method.ALTERNATING
+        && AlternatingLeastSquaresTrainer.onExecutors(
+            indexed.numUsers(), indexed.numItems(), alternating)) {
+      return fitOnExecutors(dataset.sparkSession(), indexed, alternating);
+    }
     try {
       fit =
           method == Method.ALTERNATING
               ? AlternatingLeastSquaresTrainer.train(
-                  ratings,
-                  indexed.numUsers(),
-                  indexed.numItems(),
-                  new AlternatingLeastSquaresTrainer.Config(
-                      getRank(),
-                      getMaxIter(),
-                      getRegParam(),
-                      getImplicitPrefs(),
-                      getAlpha(),
-                      getNonnegative(),
-                      getSeed(),
-                      aggregation,
-                      options),
-                  iterationListener())
+                  ratings, indexed.numUsers(), indexed.numItems(), alternating, iterationListener())
               : MatrixFactorizationTrainer.train(
                   ratings,
                   indexed.numUsers(),
@@ -171,6 +177,47 @@ public class FlexCodeALS extends ALS implements FlexCodeParams<FlexCodeALS> {
     lastFit = fit;
     flexCodeParams().lastTrainingReport = fit.records();
     ALSModel model = model(dataset.sparkSession(), uid(), indexed, fit);
+    model.setParent(this);
+    return copyValues(model, ParamMap.empty());
+  }
+
+  /**
+   * A fit whose factors stay on the executors ({@link AlternatingLeastSquaresTrainer#onExecutors}):
+   * the model's frames are built from the factor blocks where they are (cached, as Spark's ALS
+   * caches its factor RDDs), then the blocks are released; {@link #lastFit} then holds no factors.
+   */
+  private ALSModel fitOnExecutors(
+      SparkSession spark, IndexedRatings indexed, AlternatingLeastSquaresTrainer.Config config) {
+    JavaRDD<IndexedRating> ratings = indexed.ratings();
+    BlockedFactors blocked;
+    try {
+      blocked =
+          AlternatingLeastSquaresTrainer.trainOnExecutors(
+              ratings, indexed.numUsers(), indexed.numItems(), config, iterationListener());
+    } finally {
+      UninterruptedRelease.run(() -> ratings.unpersist(false));
+    }
+    ALSModel model;
+    try {
+      model =
+          SparkInternals.alsModel(
+              uid(),
+              blocked.rank(),
+              FactorFrames.of(spark, indexed.userIds(), blocked.users()),
+              FactorFrames.of(spark, indexed.itemIds(), blocked.items()));
+    } finally {
+      UninterruptedRelease.run(() -> blocked.release(spark.sparkContext()));
+    }
+    lastFit =
+        new MatrixFactorizationTrainer.Fit(
+            blocked.numUsers(),
+            blocked.numItems(),
+            blocked.rank(),
+            new double[0],
+            new double[0],
+            blocked.objectiveHistory(),
+            blocked.records());
+    flexCodeParams().lastTrainingReport = blocked.records();
     model.setParent(this);
     return copyValues(model, ParamMap.empty());
   }

@@ -4,11 +4,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.spark.HashPartitioner;
+import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.flexcode.aggregation.AggregateResult;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.metrics.IterationRecord;
+import org.flexcode.workloads.internal.BlockedFactors;
 import org.flexcode.workloads.internal.IndexedRating;
 import org.flexcode.workloads.internal.NormalEquations;
 import org.flexcode.workloads.internal.NormalEquations.Side;
@@ -79,6 +81,22 @@ public final class AlternatingLeastSquaresTrainer {
       int numItems,
       Config config,
       IterationListener listener) {
+    if (onExecutors(numUsers, numItems, config)) {
+      BlockedFactors blocked = trainOnExecutors(ratings, numUsers, numItems, config, listener);
+      try {
+        SparkContext sc = ratings.context();
+        return new MatrixFactorizationTrainer.Fit(
+            numUsers,
+            numItems,
+            config.rank(),
+            BlockedFactors.gather(sc, blocked.users()),
+            BlockedFactors.gather(sc, blocked.items()),
+            blocked.objectiveHistory(),
+            blocked.records());
+      } finally {
+        blocked.release(ratings.context());
+      }
+    }
     int rank = config.rank();
     double[] initial =
         MatrixFactorizationTrainer.initialFactors(numUsers, numItems, rank, config.seed());
@@ -113,6 +131,37 @@ public final class AlternatingLeastSquaresTrainer {
     }
     return new MatrixFactorizationTrainer.Fit(
         numUsers, numItems, rank, users, items, history, records);
+  }
+
+  /**
+   * Whether a fit keeps its factors on the executors ({@link #trainOnExecutors}): when one
+   * half-sweep's statistic, (users + items) x (rank (rank + 1) / 2 + rank + 2) doubles, is larger
+   * than the engine's inline budget ({@code spark.flexcode.results.inlineMaxBytes}), the size above
+   * which the engine keeps task results on the executors too; never when results always travel.
+   */
+  public static boolean onExecutors(int numUsers, int numItems, Config config) {
+    long budget = config.options().inlineMaxBytes();
+    long bytes = (long) NormalEquations.dimension(numUsers, numItems, config.rank()) * Double.BYTES;
+    return budget != AggregatorOptions.ALWAYS_INLINE && bytes > budget;
+  }
+
+  /**
+   * As {@link #train}, the factors kept on the executors in row-range blocks and each half-sweep's
+   * rows solved there ({@link BlockedAlternatingLeastSquares}); the caller reads the returned
+   * blocks (e.g. {@link BlockedFactors#rows}) and releases them.
+   */
+  public static BlockedFactors trainOnExecutors(
+      JavaRDD<IndexedRating> ratings,
+      int numUsers,
+      int numItems,
+      Config config,
+      IterationListener listener) {
+    return BlockedAlternatingLeastSquares.train(
+        groupedByTheLargerSide(ratings, numUsers, numItems, config.options()),
+        numUsers,
+        numItems,
+        config,
+        listener != null ? listener : (i, loss, record) -> {});
   }
 
   /**

@@ -10,6 +10,7 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
 import org.flexcode.aggregation.engine.CodedAggregator;
+import org.flexcode.aggregation.engine.internal.SlicedDecode;
 import org.flexcode.entropy.internal.Colouring;
 import org.flexcode.metrics.IterationRecord;
 import org.flexcode.metrics.StragglerReport;
@@ -85,13 +86,27 @@ final class CodedObjective<T, M extends Serializable> implements AutoCloseable {
   /** The aggregated statistic at {@code model}; its record joins {@link #records}. */
   AggregateResult evaluate(M model) {
     AggregateResult result = engine.aggregate(model, statistic, dimension);
+    remember(result);
+    return result;
+  }
+
+  /**
+   * As {@link #evaluate}, the aggregate decoded by {@code sliced} on the executors: the result's
+   * values are the slices' outputs.
+   */
+  AggregateResult evaluate(M model, SlicedDecode sliced) {
+    AggregateResult result = engine.aggregate(model, statistic, dimension, sliced);
+    remember(result);
+    return result;
+  }
+
+  private void remember(AggregateResult result) {
     records.addLast(result.record());
     stragglers.add(result.record());
     evaluations++;
     if (records.size() > history) {
       records.removeFirst(); // bounded driver memory: the last spark.flexcode.history records
     }
-    return result;
   }
 
   /** The last {@code spark.flexcode.history} (default 1,000) records of {@link #evaluate}. */

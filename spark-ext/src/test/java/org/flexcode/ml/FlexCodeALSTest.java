@@ -96,7 +96,45 @@ class FlexCodeALSTest {
     assertEquals(estimator.lastFit().records(), estimator.lastTrainingReport());
     Row first = model.userFactors().orderBy("id").first();
     assertEquals(1000, first.getInt(0));
-    assertEquals((float) internal[0], first.getList(1).get(0));
+    if (internal.length > 0) { // none when the factors stayed on the executors (inlineMaxBytes=0)
+      assertEquals((float) internal[0], first.getList(1).get(0));
+    }
+  }
+
+  /**
+   * A fit above the inline budget (forced: 0 bytes) keeps its factors on the executors and builds
+   * the model's frames there; its factors are the driver path's, and the model works as one.
+   */
+  @Test
+  void aFitAboveTheInlineBudgetBuildsTheDriverPathsModelOnTheExecutors(SparkSession spark) {
+    String key = "spark.flexcode.results.inlineMaxBytes";
+    FlexCodeALS als = new FlexCodeALS().setStrategy("bsp");
+    als.setRank(2).setMaxIter(5).setRegParam(0.01).setSeed(3L);
+    ALSModel onDriver;
+    ALSModel onExecutors;
+    try {
+      spark.conf().set(key, "inf");
+      onDriver = als.fit(ratings);
+      spark.conf().set(key, "0");
+      onExecutors = als.fit(ratings);
+    } finally {
+      spark.conf().unset(key);
+    }
+    assertEquals(0, als.lastFit().userFactors().length, "the factors stayed on the executors");
+    assertEquals(10, als.lastFit().records().size());
+    List<Row> driverRows = onDriver.userFactors().orderBy("id").collectAsList();
+    List<Row> executorRows = onExecutors.userFactors().orderBy("id").collectAsList();
+    assertEquals(driverRows.size(), executorRows.size());
+    for (int r = 0; r < driverRows.size(); r++) {
+      assertEquals(driverRows.get(r).getInt(0), executorRows.get(r).getInt(0));
+      List<Float> a = driverRows.get(r).getList(1);
+      List<Float> b = executorRows.get(r).getList(1);
+      for (int k = 0; k < 2; k++) {
+        assertEquals(a.get(k), b.get(k), 1e-6f * Math.max(1f, Math.abs(a.get(k))));
+      }
+    }
+    assertEquals(ITEMS, onExecutors.itemFactors().count());
+    assertEquals(rmse(onDriver, ratings), rmse(onExecutors, ratings), 1e-6);
   }
 
   @Test

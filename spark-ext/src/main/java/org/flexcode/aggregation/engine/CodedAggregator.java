@@ -3,6 +3,7 @@ package org.flexcode.aggregation.engine;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.api.java.JavaRDD;
@@ -14,14 +15,15 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.BlockStatistic;
 import org.flexcode.aggregation.BoundStrategy;
+import org.flexcode.aggregation.CombinationTerm;
 import org.flexcode.aggregation.Decision;
 import org.flexcode.aggregation.EngineTestHooks;
 import org.flexcode.aggregation.IterationDetail;
 import org.flexcode.aggregation.LateLaunchPolicy;
-import org.flexcode.aggregation.LaunchSource;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.TaskLayout;
 import org.flexcode.aggregation.UndecodableIterationException;
+import org.flexcode.aggregation.engine.internal.SlicedDecode;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.entropy.internal.Colouring;
 import org.flexcode.metrics.IterationRecord;
@@ -149,7 +151,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
             jobData, blockTasks, layout, accumulator, options, this.strategy.describe(), tagPrefix);
     this.bound = this.strategy.bind(code, blockRecords);
     this.adaptive = bound.capability(Adaptive.class).orElse(Adaptive.NONE);
-    this.late = lateLaunches();
+    this.late = LateLaunches.of(data, bound, layout, listener);
     this.lingering = new LingeringTasks(bound);
     this.broadcasts = new ModelBroadcasts(lingering.staleness(), submitter::jobsRunning);
     this.recovery = new Recovery(bound, layout, options, blockRecords);
@@ -165,18 +167,6 @@ public final class CodedAggregator<T> implements AutoCloseable {
         Arrays.stream(inputBlockRecords).sum(),
         coded.id(),
         System.currentTimeMillis() - startMs);
-  }
-
-  /** Late launches: the layout's (chunk copies), else the bound strategy's, else none. */
-  private LateLaunchPolicy lateLaunches() {
-    LateLaunchPolicy own = data.launches(bound, listener);
-    if (own != null) {
-      return own;
-    }
-    return bound
-        .capability(LaunchSource.class)
-        .map(source -> source.launches(layout, listener))
-        .orElseGet(() -> LateLaunchPolicy.none(layout.numTasks()));
   }
 
   private void checkCanAggregate(int dimension) {
@@ -266,10 +256,19 @@ public final class CodedAggregator<T> implements AutoCloseable {
    */
   public <M extends Serializable> AggregateResult aggregate(
       M model, BlockStatistic<T, M> statistic, int dimension) {
+    return aggregate(model, statistic, dimension, null);
+  }
+
+  /**
+   * As {@link #aggregate(Serializable, BlockStatistic, int)}, the aggregate decoded by {@code
+   * sliced} on the executors (null: whole, on the driver); the result's values are its outputs.
+   */
+  public <M extends Serializable> AggregateResult aggregate(
+      M model, BlockStatistic<T, M> statistic, int dimension, SlicedDecode sliced) {
     checkCanAggregate(dimension);
     while (true) {
       try {
-        return runIteration(model, statistic, dimension);
+        return runIteration(model, statistic, dimension, sliced);
       } catch (HeldResultLostException e) { // the next iteration opened runs inline
         LOG.warn("{}; running it again with every result sent to the driver", e.getMessage());
       }
@@ -278,7 +277,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
 
   /** One iteration of {@link #aggregate}, from its model broadcast to its record. */
   private <M extends Serializable> AggregateResult runIteration(
-      M model, BlockStatistic<T, M> statistic, int dimension) {
+      M model, BlockStatistic<T, M> statistic, int dimension, SlicedDecode sliced) {
     long startMs = System.currentTimeMillis();
     submitter.rethrowOthersCancellation(); // a job of an earlier iteration cancelled by the user
     int it = iteration++;
@@ -288,9 +287,10 @@ public final class CodedAggregator<T> implements AutoCloseable {
       LOG.debug("FlexCode iteration {}: {}: {}", it, strategy.describe(), choice);
     }
     BroadcastModel<M> broadcast = broadcastModel(it, model);
+    ResultHolding holding = held.open(it, sliced, dimension);
     IterationInput<T, M> input =
         new IterationInput<>(
-            it, broadcast, statistic, dimension, adaptive.computedBlocks(), held.open(it));
+            it, broadcast, statistic, dimension, adaptive.computedBlocks(), holding);
     IterationRun<T, M> current =
         new IterationRun<>(input, submitter, late, bound, recovery, maxResultBytes);
     Decision decision = await(current);
@@ -299,13 +299,13 @@ public final class CodedAggregator<T> implements AutoCloseable {
     long decodeStart = System.nanoTime();
     List<Integer> cancelled =
         current.cancelUnfinished(options.cancelStragglers() && !lingering.keepsStale());
+    String label = "FlexCode " + options.workload() + " iteration " + (it + 1) + " combine";
+    List<CombinationTerm> terms = layout.terms(decision, dimension);
+    Map<Integer, PartialResult> results = current.arrivals().results();
     double[] sum =
-        held.decode(
-            it,
-            layout.terms(decision, dimension),
-            current.arrivals().results(),
-            dimension,
-            "FlexCode " + options.workload() + " iteration " + (it + 1) + " combine");
+        sliced == null
+            ? held.decode(it, terms, results, dimension, label)
+            : held.decodeSliced(it, terms, results, sliced, label);
     if (!decision.estimated().isEmpty()) {
       LOG.info(
           "FlexCode iteration {}: blocks estimated by shadows (block=task) {}, shares {}",

@@ -65,6 +65,10 @@ final class ExecutorCombine {
         continue;
       }
       ResultHolding holding = holdingOf.apply(r.iteration());
+      if (holding.slices() != null) {
+        throw new IllegalStateException(
+            "FlexCode: the result of task " + r.task() + " is held in slices: decode it by slices");
+      }
       HeldTerm h =
           new HeldTerm(
               holding.blocksId(),

@@ -11,6 +11,7 @@ import org.flexcode.aggregation.CombinationTerm;
 import org.flexcode.aggregation.IterationCancelledException;
 import org.flexcode.aggregation.PartialResult;
 import org.flexcode.aggregation.StaleResults;
+import org.flexcode.aggregation.engine.internal.SlicedDecode;
 import org.flexcode.spark.internal.ExecutorBlocks;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,14 +71,21 @@ final class HeldResults implements AutoCloseable {
     return inlineMaxBytes < Long.MAX_VALUE;
   }
 
-  /** The holding of iteration {@code it}'s tasks: a fresh block set, or inline. */
-  ResultHolding open(int it) {
+  /**
+   * The holding of iteration {@code it}'s tasks: a fresh block set, or inline; for an iteration
+   * decoded by {@code sliced} (null: whole), results kept cut into its slices.
+   */
+  ResultHolding open(int it, SlicedDecode sliced, int dimension) {
     if (!enabled() || inlineNext) {
       inlineNext = false;
       return ResultHolding.INLINE;
     }
     ResultHolding holding =
-        new ResultHolding(ExecutorBlocks.newId(sc), inlineMaxBytes / tasks, inlineMaxBytes);
+        new ResultHolding(
+            ExecutorBlocks.newId(sc),
+            inlineMaxBytes / tasks,
+            inlineMaxBytes,
+            sliced == null ? null : HeldSlices.of(sc, sliced, dimension));
     byIteration.put(it, holding);
     return holding;
   }
@@ -118,6 +126,25 @@ final class HeldResults implements AutoCloseable {
   }
 
   /**
+   * Iteration {@code it}'s aggregate decoded by slices on the executors ({@link SliceCombine}):
+   * {@code sliced}'s outputs, concatenated; as {@link #decode} for lost results and releases.
+   */
+  double[] decodeSliced(
+      int it,
+      List<CombinationTerm> terms,
+      Map<Integer, PartialResult> results,
+      SlicedDecode sliced,
+      String label) {
+    try {
+      return SliceCombine.combine(sc, it, terms, results, this::of, sliced, label);
+    } catch (Exception e) { // Spark's SparkException is checked in Java's eyes
+      throw failure(it, e);
+    } finally {
+      decoded(it);
+    }
+  }
+
+  /**
    * What a failed combine job means: a held result lost (the next iteration opened runs inline),
    * the user's cancel, or an error as it is.
    */
@@ -148,6 +175,9 @@ final class HeldResults implements AutoCloseable {
   private void release(ResultHolding holding) {
     if (holding != null) {
       ExecutorBlocks.removeAll(sc, holding.blocksId());
+      if (holding.slices() != null) {
+        holding.slices().removeAll(sc);
+      }
     }
   }
 

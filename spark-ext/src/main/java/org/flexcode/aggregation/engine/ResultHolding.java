@@ -10,9 +10,10 @@ import org.flexcode.spark.internal.ExecutorBlocks;
  * resultMaxBytes} (its share of the iteration's inline budget, {@code iterationMaxBytes}) stays in
  * its executor's block manager (block {@link #blockOf} of set {@code blocksId}) and only its length
  * travels with the arrival; a smaller one travels whole. {@link #INLINE}: every result travels (no
- * set).
+ * set). With {@code slices} (a sliced iteration's) a held result is kept cut into its slices
+ * instead ({@link HeldSlices}).
  */
-record ResultHolding(int blocksId, long resultMaxBytes, long iterationMaxBytes)
+record ResultHolding(int blocksId, long resultMaxBytes, long iterationMaxBytes, HeldSlices slices)
     implements Serializable {
 
   /** Task ids below this; an attempt's blocks start at attempt x this. */
@@ -20,6 +21,11 @@ record ResultHolding(int blocksId, long resultMaxBytes, long iterationMaxBytes)
 
   /** Every result travels to the driver. */
   static final ResultHolding INLINE = new ResultHolding(-1, Long.MAX_VALUE, Long.MAX_VALUE);
+
+  /** A holding that keeps a held result whole. */
+  ResultHolding(int blocksId, long resultMaxBytes, long iterationMaxBytes) {
+    this(blocksId, resultMaxBytes, iterationMaxBytes, null);
+  }
 
   /** Whether results above the threshold stay on their executors. */
   boolean holds() {
@@ -51,7 +57,10 @@ record ResultHolding(int blocksId, long resultMaxBytes, long iterationMaxBytes)
     if (!holds() || values.wireBytes() <= resultMaxBytes) {
       return values;
     }
-    boolean kept = ExecutorBlocks.put(blocksId, blockOf(task, attempt), values.toWire());
+    boolean kept =
+        slices != null
+            ? slices.put(blockOf(task, attempt), values)
+            : ExecutorBlocks.put(blocksId, blockOf(task, attempt), values.toWire());
     return kept ? PackedVector.held(values.length()) : values;
   }
 }

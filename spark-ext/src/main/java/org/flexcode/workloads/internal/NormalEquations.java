@@ -59,6 +59,31 @@ public final class NormalEquations {
       double alpha)
       implements Serializable {}
 
+  /**
+   * The model of one half-sweep whose factors stay on the executors: the side solved, both sides'
+   * factor blocks ({@link FactorBlocks}), the feedback kind and alpha. A task reads both sides
+   * whole, once per executor JVM and version.
+   */
+  public record BlockedSweep(
+      Side solved,
+      FactorBlocks.Ref users,
+      FactorBlocks.Ref items,
+      boolean implicitPrefs,
+      double alpha)
+      implements Serializable {
+
+    /** The same half-sweep with this executor's copy of the factors. */
+    Sweep resolve() {
+      return new Sweep(
+          solved,
+          users.rank(),
+          FactorBlocks.read(users),
+          FactorBlocks.read(items),
+          implicitPrefs,
+          alpha);
+    }
+  }
+
   /** Entries of one row: A's upper triangle, b, n_x and the row's rating count. */
   public static int rowEntries(int rank) {
     return rank * (rank + 1) / 2 + rank + 2;
@@ -88,6 +113,17 @@ public final class NormalEquations {
     BlockStatistic<IndexedRating, Sweep> statistic =
         (sweep, iteration, block, records, out) ->
             accumulate(sweep, numUsers, regParam, records, out);
+    return BlockStatistic.endingInTotals(statistic, 2);
+  }
+
+  /** {@link #statistic} for factors kept on the executors ({@link BlockedSweep}). */
+  public static BlockStatistic<IndexedRating, BlockedSweep> blockedStatistic(
+      int numUsers, int numItems, int rank, double regParam) {
+    MatrixFactorization.checkRegParam(regParam);
+    dimension(numUsers, numItems, rank);
+    BlockStatistic<IndexedRating, BlockedSweep> statistic =
+        (sweep, iteration, block, records, out) ->
+            accumulate(sweep.resolve(), numUsers, regParam, records, out);
     return BlockStatistic.endingInTotals(statistic, 2);
   }
 
