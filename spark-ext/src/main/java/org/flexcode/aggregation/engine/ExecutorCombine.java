@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.function.Function;
@@ -36,7 +37,18 @@ final class ExecutorCombine {
    * One held term: {@code weight} x slice {@code offset} of block {@code block} of set {@code id}.
    */
   record HeldTerm(int id, int block, int task, String executor, int offset, double weight)
-      implements Serializable {}
+      implements Serializable {
+    /** {@code term} over result {@code r}, which {@code holding} holds. */
+    static HeldTerm of(ResultHolding holding, PartialResult r, CombinationTerm term) {
+      return new HeldTerm(
+          holding.blocksId(),
+          holding.blockOf(r.task(), r.attempt()),
+          r.task(),
+          r.executorId(),
+          term.offset(),
+          term.weight());
+    }
+  }
 
   /** What a combine did: the sum, and how many held results and executors it read. */
   record Combined(double[] sum, int heldResults, int executors) {}
@@ -69,15 +81,9 @@ final class ExecutorCombine {
         throw new IllegalStateException(
             "FlexCode: the result of task " + r.task() + " is held in slices: decode it by slices");
       }
-      HeldTerm h =
-          new HeldTerm(
-              holding.blocksId(),
-              holding.blockOf(r.task(), r.attempt()),
-              r.task(),
-              r.executorId(),
-              term.offset(),
-              term.weight());
-      byExecutor.computeIfAbsent(r.executorId(), e -> new ArrayList<>()).add(h);
+      byExecutor
+          .computeIfAbsent(r.executorId(), e -> new ArrayList<>())
+          .add(HeldTerm.of(holding, r, term));
       held++;
     }
     if (held > 0) {
@@ -104,21 +110,31 @@ final class ExecutorCombine {
       String location = locationOf.get(executor);
       locations.add(location == null ? List.of() : List.of(location));
     }
+    return described(
+        sc,
+        label,
+        () -> {
+          JavaRDD<ArrayList<HeldTerm>> rdd =
+              ExecutorBlocks.withLocations(
+                      sc,
+                      partitions,
+                      locations,
+                      SparkInternals.<ArrayList<HeldTerm>>classTag(ArrayList.class))
+                  .toJavaRDD();
+          JavaRDD<double[]> sums = rdd.map(new AddHeld(dimension));
+          boolean direct = (double) byExecutor.size() * dimension * Double.BYTES <= directMaxBytes;
+          return direct
+              ? sums.reduce(ExecutorCombine::addInto)
+              : sums.treeReduce(ExecutorCombine::addInto, 2);
+        });
+  }
+
+  /** Runs {@code jobs} with {@code label} as the description of the jobs they submit. */
+  static <R> R described(SparkContext sc, String label, Supplier<R> jobs) {
     String oldDescription = sc.getLocalProperty(DESCRIPTION_PROPERTY);
     sc.setLocalProperty(DESCRIPTION_PROPERTY, label);
     try {
-      JavaRDD<ArrayList<HeldTerm>> rdd =
-          ExecutorBlocks.withLocations(
-                  sc,
-                  partitions,
-                  locations,
-                  SparkInternals.<ArrayList<HeldTerm>>classTag(ArrayList.class))
-              .toJavaRDD();
-      JavaRDD<double[]> sums = rdd.map(new AddHeld(dimension));
-      boolean direct = (double) byExecutor.size() * dimension * Double.BYTES <= directMaxBytes;
-      return direct
-          ? sums.reduce(ExecutorCombine::addInto)
-          : sums.treeReduce(ExecutorCombine::addInto, 2);
+      return jobs.get();
     } finally {
       sc.setLocalProperty(DESCRIPTION_PROPERTY, oldDescription);
     }

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
 import org.apache.spark.SparkContext;
-import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.function.Function;
 import org.flexcode.aggregation.CombinationTerm;
 import org.flexcode.aggregation.PackedVector;
@@ -55,15 +54,7 @@ final class SliceCombine {
       PartialResult r = results.get(term.task());
       if (r.values().isHeld()) {
         ResultHolding holding = holdingOf.apply(r.iteration());
-        HeldTerm h =
-            new HeldTerm(
-                holding.blocksId(),
-                holding.blockOf(r.task(), r.attempt()),
-                r.task(),
-                r.executorId(),
-                term.offset(),
-                term.weight());
-        held.add(new SliceTerm(h, holding.slices()));
+        held.add(new SliceTerm(HeldTerm.of(holding, r, term), holding.slices()));
         continue;
       }
       for (int s = 0; s < slices; s++) {
@@ -79,18 +70,17 @@ final class SliceCombine {
       tasks.add(new SliceTask(s, held, driverParts[s]));
       locations.add(List.of());
     }
-    String oldDescription = sc.getLocalProperty("spark.job.description");
-    sc.setLocalProperty("spark.job.description", label);
-    try {
-      JavaRDD<SliceTask> rdd =
-          ExecutorBlocks.withLocations(
-                  sc, tasks, locations, SparkInternals.<SliceTask>classTag(SliceTask.class))
-              .toJavaRDD();
-      List<double[]> outputs = rdd.map(new ReduceSlice(sliced, iteration)).collect();
-      return concatenate(outputs, sliced);
-    } finally {
-      sc.setLocalProperty("spark.job.description", oldDescription);
-    }
+    List<double[]> outputs =
+        ExecutorCombine.described(
+            sc,
+            label,
+            () ->
+                ExecutorBlocks.withLocations(
+                        sc, tasks, locations, SparkInternals.<SliceTask>classTag(SliceTask.class))
+                    .toJavaRDD()
+                    .map(new ReduceSlice(sliced, iteration))
+                    .collect());
+    return concatenate(outputs, sliced);
   }
 
   private static double[] concatenate(List<double[]> outputs, SlicedDecode sliced) {
