@@ -32,32 +32,42 @@ public final class UninterruptedRelease {
 
   /**
    * Runs every one of {@code releases} in order, as {@link #run} does, also after an earlier one
-   * failed, an {@code Error} included (each failure is logged with {@code owner}); then throws the
-   * first failure with the others suppressed, so that one failed release never leaves the next
-   * resource held.
+   * failed, an {@code Error} or a checked exception included (Scala code throws them undeclared:
+   * stopping a listener queue joins its thread and can throw {@code InterruptedException}), and
+   * with the interrupt status cleared before each one (an interrupt can arrive during a release).
+   * Each failure is logged with {@code owner}; then the first is thrown with the others suppressed
+   * (a checked one wrapped), so that one failed release never leaves the next resource held. An
+   * interrupt seen on the way is set again at the end.
    */
   public static void runAll(String owner, Runnable... releases) {
-    run(
-        () -> {
-          Throwable first = null;
-          for (Runnable release : releases) {
-            try {
-              release.run();
-            } catch (RuntimeException | Error e) {
-              LOG.warn("FlexCode: releasing the resources of {}: a release failed", owner, e);
-              if (first == null) {
-                first = e;
-              } else {
-                first.addSuppressed(e);
-              }
-            }
-          }
-          if (first instanceof Error error) {
-            throw error;
-          }
-          if (first != null) {
-            throw (RuntimeException) first;
-          }
-        });
+    boolean interrupted = false;
+    Throwable first = null;
+    for (Runnable release : releases) {
+      interrupted |= Thread.interrupted();
+      try {
+        release.run();
+      } catch (Throwable e) { // Scala code throws checked exceptions undeclared
+        interrupted |= e instanceof InterruptedException;
+        LOG.warn("FlexCode: releasing the resources of {}: a release failed", owner, e);
+        if (first == null) {
+          first = e;
+        } else {
+          first.addSuppressed(e);
+        }
+      }
+    }
+    if (interrupted | Thread.interrupted()) {
+      Thread.currentThread().interrupt();
+    }
+    if (first instanceof Error error) {
+      throw error;
+    }
+    if (first instanceof RuntimeException runtime) {
+      throw runtime;
+    }
+    if (first != null) {
+      throw new IllegalStateException(
+          "FlexCode: releasing the resources of " + owner + " failed", first);
+    }
   }
 }

@@ -75,4 +75,34 @@ class UninterruptedReleaseTest {
     }
     assertFalse(Thread.currentThread().isInterrupted());
   }
+
+  @Test
+  void anUndeclaredInterruptedExceptionLeavesTheNextReleasesRunningAndTheInterruptSet() {
+    List<String> ran = new ArrayList<>();
+    InterruptedException joined = new InterruptedException("stopping a listener queue");
+    RuntimeException thrown =
+        assertThrows(
+            RuntimeException.class,
+            () ->
+                UninterruptedRelease.runAll(
+                    "a test engine",
+                    () -> {
+                      ran.add("listener");
+                      Thread.currentThread().interrupt(); // the user's interrupt arrives again
+                      throwUndeclared(joined);
+                    },
+                    () -> ran.add("cached data: " + Thread.currentThread().isInterrupted())));
+    try {
+      assertEquals(List.of("listener", "cached data: false"), ran);
+      assertSame(joined, thrown.getCause());
+      assertTrue(Thread.currentThread().isInterrupted(), "the interrupt was lost");
+    } finally {
+      Thread.interrupted();
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <E extends Throwable> void throwUndeclared(Throwable e) throws E {
+    throw (E) e;
+  }
 }
