@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntPredicate;
 import org.flexcode.spark.internal.SparkInternals;
+import org.flexcode.spark.internal.UninterruptedRelease;
 
 /**
  * The model broadcasts of an engine, each with its iteration, until no job of that iteration can
@@ -71,10 +72,22 @@ final class ModelBroadcasts {
         && System.nanoTime() < deadline) {
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5)); // Spark ends cancelled jobs soon
     }
-    live.forEach(b -> b.broadcast().destroy());
+    // Each on its own: one destroyed elsewhere (Spark refuses a second destroy) leaves the rest to
+    // go.
+    UninterruptedRelease.runAll(
+        "the model broadcasts",
+        live.stream()
+            .map(b -> (Runnable) () -> destroyIfLive(b.broadcast()))
+            .toArray(Runnable[]::new));
     live.clear();
   }
 
   /** A model broadcast and the iteration whose jobs read it. */
   private record IterationBroadcast(int iteration, BroadcastModel<?> broadcast) {}
+
+  private static void destroyIfLive(BroadcastModel<?> broadcast) {
+    if (SparkInternals.isBroadcastLive(broadcast.id())) {
+      broadcast.destroy();
+    }
+  }
 }
