@@ -131,9 +131,14 @@ class CodedPlacementClusterTest {
             holders.add(r.executorId());
           }
         }
-        // Which executors ran the tasks is Spark's choice; more than one means some decode read
-        // results held on an executor other than the combine task's, or combined on several.
-        assertTrue(holders.size() >= 2, spec + ": results held on " + holders);
+        // bsp waits for every task, and the scheduler's first offers give each of the three idle
+        // executors one: its results are held on several executors, so its decode combined on
+        // several or read results held elsewhere. An early-ending strategy may finish from one
+        // executor's tasks (a busy machine delays the others' first tasks): its exact sums above
+        // are what it must show.
+        if (spec.equals("bsp")) {
+          assertTrue(holders.size() >= 2, spec + ": results held on " + holders);
+        }
       }
     } finally {
       EngineTestHooks.clear();
