@@ -48,6 +48,22 @@ final class ExecutorCombine {
           term.offset(),
           term.weight());
     }
+
+    /** The error of a combine that finds this term's result gone with its executor. */
+    IllegalStateException gone() {
+      return new IllegalStateException(
+          "FlexCode: the result of task "
+              + task
+              + " "
+              + GONE
+              + " (executor "
+              + executor
+              + ", block rdd_"
+              + id
+              + "_"
+              + block
+              + ")");
+    }
   }
 
   /** What a combine did: the sum, and how many held results and executors it read. */
@@ -159,18 +175,7 @@ final class ExecutorCombine {
       for (HeldTerm t : terms) {
         Object[] wire = ExecutorBlocks.get(t.id(), t.block());
         if (wire == null) {
-          throw new IllegalStateException(
-              "FlexCode: the result of task "
-                  + t.task()
-                  + " "
-                  + GONE
-                  + " (executor "
-                  + t.executor()
-                  + ", block rdd_"
-                  + t.id()
-                  + "_"
-                  + t.block()
-                  + ")");
+          throw t.gone();
         }
         PackedVector.fromWire(wire).addScaledSliceTo(sum, t.offset(), t.weight());
       }

@@ -112,20 +112,8 @@ final class SliceCombine {
       double[] sum =
           task.driverPart() != null ? task.driverPart() : new double[sliced.to(s) - from];
       for (SliceTerm held : task.held()) {
-        HeldTerm t = held.term();
         if (!add(held, from, sum)) {
-          throw new IllegalStateException(
-              "FlexCode: the result of task "
-                  + t.task()
-                  + " "
-                  + ExecutorCombine.GONE
-                  + " (executor "
-                  + t.executor()
-                  + ", block rdd_"
-                  + t.id()
-                  + "_"
-                  + t.block()
-                  + ")");
+          throw held.term().gone();
         }
       }
       return sliced.reduce(iteration, s, sum);
