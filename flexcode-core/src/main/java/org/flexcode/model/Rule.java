@@ -31,7 +31,8 @@ import org.flexcode.aggregation.copies.internal.CopiesSpec;
  * per chunk; once every chunk but one has arrived the iteration ends, the missing chunk's copies
  * run on and its result is applied late, at most staleness iterations old; staleness=0 is steal);
  * {@code auto:exact=false} (steal's layout, each iteration in the mode the engine's chooser picks
- * from the simulated history: bsp, steal or ignore:b).
+ * from the simulated history: bsp, steal or ignore:b); {@code queue:r=3,chunks=8,ask=1} (steal's
+ * chunk copies, every core asking the driver's queue for its next chunk, {@link QueueRule}).
  */
 public interface Rule {
 
@@ -84,6 +85,14 @@ public interface Rule {
   /** Perfect load balancing: the fluid limit of any exact strategy. */
   static Rule balanced() {
     return new Balanced();
+  }
+
+  /**
+   * The chunk queue served by the driver over r copies of {@code chunks} chunks per block, {@code
+   * askMs} per chunk for the round trip to the driver ({@link QueueRule}).
+   */
+  static Rule queue(int r, int chunks, double askMs) {
+    return new QueueRule(r, chunks, askMs);
   }
 
   /**

@@ -6,12 +6,12 @@ import org.flexcode.aggregation.copies.internal.CopiedLayout;
 
 /**
  * The model's rule of a strategy the engine parses ({@link AggregationStrategy#parse}: one grammar,
- * the engine's defaults), plus the model's two references, {@code limit} and {@code balanced}. The
- * rule is picked by what the strategy can do, never by its type: the replay it names ({@link
- * ModelReplay}: shadows, a backup or mode choice, clusters, bounded staleness), else its chunk
- * copies ({@link CopiedLayout}: the engine's launches on simulated time), else its bound decoder's
- * own decisions over the simulated arrivals ({@link DecisionRule}), which any strategy without
- * shadow tasks has, one from another jar included.
+ * the engine's defaults), plus the model's two references, {@code limit} and {@code balanced}, and
+ * the planned chunk queue ({@link QueueRule}). The rule is picked by what the strategy can do,
+ * never by its type: the replay it names ({@link ModelReplay}: shadows, a backup or mode choice,
+ * clusters, bounded staleness), else its chunk copies ({@link CopiedLayout}: the engine's launches
+ * on simulated time), else its bound decoder's own decisions over the simulated arrivals ({@link
+ * DecisionRule}), which any strategy without shadow tasks has, one from another jar included.
  */
 final class StrategyRules {
 
@@ -22,7 +22,10 @@ final class StrategyRules {
     return switch (spec.trim()) {
       case "limit" -> Rule.limit();
       case "balanced" -> Rule.balanced();
-      default -> of(AggregationStrategy.parse(spec));
+      default ->
+          spec.trim().toLowerCase(java.util.Locale.ROOT).matches("queue\\s*(:.*)?")
+              ? QueueRule.parse(spec)
+              : of(AggregationStrategy.parse(spec));
     };
   }
 
