@@ -20,6 +20,7 @@ import org.apache.spark.sql.SparkSession;
 import org.flexcode.cli.Args;
 import org.flexcode.data.MovieLensReader;
 import org.flexcode.ml.FlexCodeALS;
+import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.stragglers.StragglerHolds;
 import org.flexcode.stragglers.StragglerPlugin;
 
@@ -86,7 +87,8 @@ public final class AlsComparison {
           return configure(flexCode, args, implicit, seed);
         };
     List<String> lines =
-        sideBySide(List.of(spark0, ours), train, test, implicit, args.integer("k", 10), repeats);
+        sideBySide(
+            spark, List.of(spark0, ours), train, test, implicit, args.integer("k", 10), repeats);
     System.out.println();
     lines.forEach(System.out::println);
     spark.stop();
@@ -141,36 +143,60 @@ public final class AlsComparison {
 
   /**
    * The table's lines: every repeat fits each of the two Estimators on {@code train}, the first in
-   * turn alternating, and evaluates it on {@code test}; each row is printed as it comes.
+   * turn alternating, and evaluates it on {@code test}; each row is printed as it comes. Beside the
+   * fit time: the driver JVM's peak heap during the fit ({@link HeapPeak}, after a garbage
+   * collection; with {@code --executors}, the driver alone) and the bytes of the task results the
+   * driver received from the fit's jobs ({@link ScaleListener}).
    */
   private static List<String> sideBySide(
+      SparkSession spark,
       List<Supplier<ALS>> estimators,
       Dataset<Row> train,
       Dataset<Row> test,
       boolean implicit,
       int k,
       int repeats) {
+    ScaleListener listener = new ScaleListener();
+    spark.sparkContext().addSparkListener(listener);
     List<String> lines = new ArrayList<>();
-    lines.add(
-        implicit
-            ? "| repeat | Estimator | fit s | precision@k | MAP@k |"
-            : "| repeat | Estimator | fit s | held-out RMSE |");
-    lines.add(implicit ? "|---|---|---|---|---|" : "|---|---|---|---|");
-    for (int repeat = 0; repeat < repeats; repeat++) {
-      for (int turn = 0; turn < estimators.size(); turn++) {
-        ALS als = estimators.get((turn + repeat) % estimators.size()).get();
-        long start = System.nanoTime();
-        ALSModel model = als.fit(train);
-        double seconds = (System.nanoTime() - start) / 1e9;
-        String name = als instanceof FlexCodeALS ? "FlexCodeALS" : "Spark ALS";
-        String quality =
-            implicit
-                ? ranking(model, test, k)
-                : String.format(Locale.ROOT, "%.4f", MovieLensAls.rmse(model, test));
-        lines.add(
-            String.format(
-                Locale.ROOT, "| %d | %s | %.1f | %s |", repeat + 1, name, seconds, quality));
-        System.out.println(lines.get(lines.size() - 1));
+    String measures = "| repeat | Estimator | fit s | peak driver heap MB | MB to the driver |";
+    lines.add(measures + (implicit ? " precision@k | MAP@k |" : " held-out RMSE |"));
+    lines.add(implicit ? "|---|---|---|---|---|---|---|" : "|---|---|---|---|---|---|");
+    try (HeapPeak heap = new HeapPeak()) {
+      for (int repeat = 0; repeat < repeats; repeat++) {
+        for (int turn = 0; turn < estimators.size(); turn++) {
+          ALS als = estimators.get((turn + repeat) % estimators.size()).get();
+          String name = als instanceof FlexCodeALS ? "FlexCodeALS" : "Spark ALS";
+          String tag = name + "#" + repeat;
+          heap.reset();
+          spark.sparkContext().setLocalProperty(ScaleListener.CONTENDER_PROPERTY, tag);
+          long start = System.nanoTime();
+          ALSModel model;
+          try {
+            model = als.fit(train);
+          } finally {
+            spark.sparkContext().setLocalProperty(ScaleListener.CONTENDER_PROPERTY, null);
+          }
+          double seconds = (System.nanoTime() - start) / 1e9;
+          double heapMb = heap.peakBytes() / 1e6;
+          SparkInternals.awaitListenerBus(spark.sparkContext(), 60_000);
+          double mb = listener.traffic(tag).resultBytes() / 1e6;
+          String quality =
+              implicit
+                  ? ranking(model, test, k)
+                  : String.format(Locale.ROOT, "%.4f", MovieLensAls.rmse(model, test));
+          lines.add(
+              String.format(
+                  Locale.ROOT,
+                  "| %d | %s | %.1f | %.0f | %.1f | %s |",
+                  repeat + 1,
+                  name,
+                  seconds,
+                  heapMb,
+                  mb,
+                  quality));
+          System.out.println(lines.get(lines.size() - 1));
+        }
       }
     }
     return lines;
