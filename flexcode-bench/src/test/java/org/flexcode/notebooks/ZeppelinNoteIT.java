@@ -23,9 +23,12 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@link ZeppelinNoteRunner} in a JVM of its own, with the packaged jars, the library's and this
  * module's (which the note's {@code flexcode-submit bench} runs), and not the build's classes on
  * its class path), with small iteration counts. An integration test: it needs the jars, so failsafe
- * runs it after {@code package}.
+ * runs it after {@code package}. Heavy: it runs in the default build only, on Spark 3.5, which the
+ * note's interpreter needs (docs/running.md); the differences between the lines are the {@code
+ * spark} tests' to reach.
  */
 @Tag("spark")
+@Tag("heavy")
 class ZeppelinNoteIT {
 
   private static final Pattern ACCURACY =
