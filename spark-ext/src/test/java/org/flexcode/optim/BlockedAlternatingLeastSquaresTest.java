@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.scheduler.SparkListener;
@@ -18,6 +19,7 @@ import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.AggregatorOptions;
 import org.flexcode.aggregation.engine.EngineTestSupport;
 import org.flexcode.metrics.Errors;
+import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.testing.SparkExtension;
 import org.flexcode.workloads.internal.FactorBlocks;
 import org.flexcode.workloads.internal.IndexedRating;
@@ -82,7 +84,7 @@ class BlockedAlternatingLeastSquaresTest {
     "cyclic:s=1, false, false"
   })
   void theExecutorPathGivesTheDriverPathsFactors(
-      String strategy, boolean implicit, boolean nonnegative) throws InterruptedException {
+      String strategy, boolean implicit, boolean nonnegative) {
     AlternatingLeastSquaresTrainer.Config onDriver =
         config(strategy, implicit, nonnegative, AggregatorOptions.ALWAYS_INLINE);
     AlternatingLeastSquaresTrainer.Config onExecutors = config(strategy, implicit, nonnegative, 0);
@@ -95,7 +97,7 @@ class BlockedAlternatingLeastSquaresTest {
     MatrixFactorizationTrainer.Fit blocked;
     try {
       blocked = AlternatingLeastSquaresTrainer.train(data, USERS, ITEMS, onExecutors, null);
-      solves.await(2 * 4);
+      solves.await(context.sc(), 2 * 4);
     } finally {
       context.sc().removeSparkListener(solves);
     }
@@ -123,11 +125,9 @@ class BlockedAlternatingLeastSquaresTest {
       }
     }
 
-    void await(int expected) throws InterruptedException {
-      long deadline = System.currentTimeMillis() + 10_000;
-      while (started.get() < expected && System.currentTimeMillis() < deadline) {
-        Thread.sleep(20);
-      }
+    /** After the fit: every job start it posted has reached this listener, then the count. */
+    void await(SparkContext sc, int expected) {
+      SparkInternals.awaitListenerBus(sc, 60_000);
       assertEquals(expected, started.get(), "half-sweeps solved on the executors");
     }
   }
