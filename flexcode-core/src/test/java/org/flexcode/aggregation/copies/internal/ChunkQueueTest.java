@@ -20,6 +20,17 @@ class ChunkQueueTest {
     return new ChunkQueue(plan, works, cores, speeds);
   }
 
+  /**
+   * One block of {@code chunks} chunks of 100 units, each held by both of two one-core executors,
+   * executor 0 measured at {@code msPerUnit0} and executor 1 at {@code msPerUnit1} ms per unit.
+   */
+  private static ChunkQueue twoExecutors(int chunks, double msPerUnit0, double msPerUnit1) {
+    ChunkSpeeds speeds = new ChunkSpeeds(2);
+    speeds.noteFinished(0, 100, 100 * msPerUnit0);
+    speeds.noteFinished(1, 100, 100 * msPerUnit1);
+    return queue(new StealPlan(1, chunks, 2, 2), 1, 100, speeds);
+  }
+
   @Test
   void everyChunkGoesOnlyToItsHoldersAndCountsOnce() {
     StealPlan plan = new StealPlan(6, 4, 2, 3);
@@ -54,11 +65,7 @@ class ChunkQueueTest {
 
   @Test
   void aSlowCoreIsRefusedTheLastChunksAFasterCoreFinishesFirst() {
-    StealPlan plan = new StealPlan(1, 3, 2, 2); // three chunks, both executors hold each
-    ChunkSpeeds speeds = new ChunkSpeeds(2);
-    speeds.noteFinished(0, 100, 100); // executor 0: 1 ms per unit
-    speeds.noteFinished(1, 100, 400); // executor 1: 4 ms per unit
-    ChunkQueue queue = queue(plan, 1, 100, speeds);
+    ChunkQueue queue = twoExecutors(3, 1, 4);
     int first = queue.ask(0, 0);
     assertTrue(first != ChunkQueue.WAIT, "the fast core starts at once");
     // the fast core finishes the other two at 200 and 300, the slow one would at 400
@@ -71,11 +78,7 @@ class ChunkQueueTest {
 
   @Test
   void aSlowCoreTakesAChunkWhenItFinishesItNoLaterThanTheFastCoreCould() {
-    StealPlan plan = new StealPlan(1, 4, 2, 2); // four chunks, both executors hold each
-    ChunkSpeeds speeds = new ChunkSpeeds(2);
-    speeds.noteFinished(0, 100, 100);
-    speeds.noteFinished(1, 100, 400);
-    ChunkQueue queue = queue(plan, 1, 100, speeds);
+    ChunkQueue queue = twoExecutors(4, 1, 4);
     queue.ask(0, 0);
     // pending three: the fast core would finish them at 200, 300, 400; the slow one the last at 400
     assertTrue(queue.ask(1, 0) != ChunkQueue.WAIT);
@@ -83,11 +86,7 @@ class ChunkQueueTest {
 
   @Test
   void anIdleCoreCopiesARunningChunkOnlyOnceItsCopyWouldFinishFirst() {
-    StealPlan plan = new StealPlan(1, 2, 2, 2); // two chunks, both executors hold each
-    ChunkSpeeds speeds = new ChunkSpeeds(2);
-    speeds.noteFinished(0, 100, 100);
-    speeds.noteFinished(1, 100, 100);
-    ChunkQueue queue = queue(plan, 1, 100, speeds);
+    ChunkQueue queue = twoExecutors(2, 1, 1);
     int slowChunk = queue.ask(0, 0);
     int other = queue.ask(1, 0);
     assertTrue(queue.commit(1, 100));
@@ -106,11 +105,7 @@ class ChunkQueueTest {
 
   @Test
   void noCopyWhenTheRunningCopyIsProjectedToFinishFirst() {
-    StealPlan plan = new StealPlan(1, 2, 2, 2);
-    ChunkSpeeds speeds = new ChunkSpeeds(2);
-    speeds.noteFinished(0, 100, 100);
-    speeds.noteFinished(1, 100, 400);
-    ChunkQueue queue = queue(plan, 1, 100, speeds);
+    ChunkQueue queue = twoExecutors(2, 1, 4);
     queue.ask(0, 0);
     queue.commit(0, 100);
     int running = queue.ask(0, 100);
