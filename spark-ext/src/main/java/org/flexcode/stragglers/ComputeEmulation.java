@@ -73,14 +73,15 @@ public record ComputeEmulation(long blockMs, long blockRecords) implements Seria
 
   /**
    * The mode of the active (else default) session: its runtime conf, which falls back to the
-   * SparkContext's; real when there is no session (as on executors).
+   * SparkContext's; real when there is no session (as on executors). A session whose SparkContext
+   * has stopped (a thread's active session outlives its application) does not count.
    */
   public static ComputeEmulation active() {
     scala.Option<SparkSession> session = SparkSession.getActiveSession();
-    if (session.isEmpty()) {
+    if (session.isEmpty() || session.get().sparkContext().isStopped()) {
       session = SparkSession.getDefaultSession();
     }
-    if (session.isEmpty()) {
+    if (session.isEmpty() || session.get().sparkContext().isStopped()) {
       return SparkInternals.activeConf().map(ComputeEmulation::fromConf).orElse(real());
     }
     scala.Option<String> value = session.get().conf().getOption(KEY);

@@ -22,6 +22,7 @@ import org.flexcode.aggregation.PartialResult;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.metrics.TaskTiming;
 import org.flexcode.spark.internal.SparkInternals;
+import org.flexcode.stragglers.ComputeEmulation;
 import org.flexcode.stragglers.StragglerInjector;
 import org.flexcode.stragglers.StragglerPattern;
 import org.flexcode.testing.SparkExtension;
@@ -89,7 +90,8 @@ class CodedPlacementClusterTest {
           out[0] += records.size() + (x > -1 ? 0 : 1);
         };
     StragglerInjector injector =
-        new StragglerInjector(StragglerPattern.parse("persistent:k=1,factor=3"), 1);
+        new StragglerInjector(
+            StragglerPattern.parse("persistent:k=1,factor=3"), 1, ComputeEmulation.real());
     AggregatorOptions options = EngineTestSupport.options().withInjector(injector);
     try (CodedAggregator<Double> engine =
         CodedAggregator.create(data(jsc, 600, 6), AggregationStrategy.bsp(), options)) {
