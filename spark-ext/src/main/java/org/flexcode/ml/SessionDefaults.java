@@ -3,8 +3,8 @@ package org.flexcode.ml;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.Param;
-import org.apache.spark.sql.SparkSession;
 import org.flexcode.aggregation.AggregatorOptions;
+import org.flexcode.spark.internal.SparkInternals;
 
 /**
  * The Estimators' param defaults from the {@code spark.flexcode.<name>} keys of the active session
@@ -57,13 +57,12 @@ final class SessionDefaults {
     return value;
   }
 
-  /** The key's value in the active session, or {@code fallback}. */
+  /**
+   * The key's value in the live session ({@link SparkInternals#liveSession}), or {@code fallback}.
+   */
   private static String raw(String name, String fallback) {
-    return SparkSession.getActiveSession().isDefined()
-        ? SparkSession.getActiveSession()
-            .get()
-            .conf()
-            .get(AggregatorOptions.PREFIX + name, fallback)
-        : fallback;
+    return SparkInternals.liveSession()
+        .map(session -> session.conf().get(AggregatorOptions.PREFIX + name, fallback))
+        .orElse(fallback);
   }
 }

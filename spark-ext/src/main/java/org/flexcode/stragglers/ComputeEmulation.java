@@ -77,11 +77,8 @@ public record ComputeEmulation(long blockMs, long blockRecords) implements Seria
    * has stopped (a thread's active session outlives its application) does not count.
    */
   public static ComputeEmulation active() {
-    scala.Option<SparkSession> session = SparkSession.getActiveSession();
-    if (session.isEmpty() || session.get().sparkContext().isStopped()) {
-      session = SparkSession.getDefaultSession();
-    }
-    if (session.isEmpty() || session.get().sparkContext().isStopped()) {
+    java.util.Optional<SparkSession> session = SparkInternals.liveSession();
+    if (session.isEmpty()) {
       return SparkInternals.activeConf().map(ComputeEmulation::fromConf).orElse(real());
     }
     scala.Option<String> value = session.get().conf().getOption(KEY);

@@ -21,6 +21,7 @@ import org.apache.spark.rdd.RDD;
 import org.apache.spark.scheduler.SparkListenerInterface;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.BlockManagerId;
 import org.apache.spark.storage.BroadcastBlockId;
 import org.apache.spark.storage.RDDBlockId;
@@ -76,6 +77,21 @@ public final class SparkInternals {
         : java.util.Optional.empty();
   }
 
+  /**
+   * The thread's active session, else the default one, whichever still has a running SparkContext
+   * (as {@code SparkSession.active}, but a thread's active session outlives its application: Spark
+   * 3.5 does not drop a stopped one).
+   */
+  public static java.util.Optional<SparkSession> liveSession() {
+    for (scala.Option<SparkSession> session :
+        List.of(SparkSession.getActiveSession(), SparkSession.getDefaultSession())) {
+      if (session.isDefined() && !session.get().sparkContext().isStopped()) {
+        return java.util.Optional.of(session.get());
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
   /** The executors registered with the driver's block manager master, the driver excluded. */
   public static List<Executor> executors(SparkContext sc) {
     List<Executor> executors = new ArrayList<>();
@@ -92,6 +108,14 @@ public final class SparkInternals {
           return byLength != 0 ? byLength : a.id().compareTo(b.id());
         });
     return executors;
+  }
+
+  /**
+   * The tasks {@code sc}'s executors run at once under the default resource profile (their cores
+   * over {@code spark.task.cpus}; local[N]: N), as Spark's barrier scheduling counts them.
+   */
+  public static int taskSlots(SparkContext sc) {
+    return sc.maxNumConcurrentTasks(sc.resourceProfileManager().defaultResourceProfile());
   }
 
   /** The executor ids whose block managers hold cached partition {@code partition} of an RDD. */
