@@ -113,7 +113,10 @@ public final class CodedAggregator<T> implements AutoCloseable {
     List<SparkInternals.Executor> executors = SparkInternals.executors(jsc.sc());
     Optional<LayoutSource> own = LayoutProvider.of(strategy);
     this.strategy =
-        own.map(source -> source.fitTo(executors.size(), LayoutSource.budgetOf(input)))
+        own.map(
+                source ->
+                    source.fitTo(
+                        LayoutSource.shapeOf(input, executors), LayoutSource.budgetOf(input)))
             .orElse(strategy);
     this.data =
         LayoutProvider.of(this.strategy)

@@ -3,6 +3,7 @@ package org.flexcode.aggregation.engine;
 import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
 import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.ClusterShape;
 import org.flexcode.aggregation.StorageBudget;
 import org.flexcode.spark.internal.SparkInternals;
 import org.flexcode.spark.internal.StorageMemory;
@@ -15,10 +16,10 @@ import org.flexcode.spark.internal.StorageMemory;
 public interface LayoutSource {
 
   /**
-   * The strategy fitted to the {@code executors} registered and to the storage memory they have
-   * free (for example fewer copies, or {@code bsp} when no copies fit).
+   * The strategy fitted to the {@code cluster} it starts on and to the storage memory the executors
+   * have free (for example fewer copies, or {@code bsp} when no copies fit).
    */
-  AggregationStrategy fitTo(int executors, StorageBudget budget);
+  AggregationStrategy fitTo(ClusterShape cluster, StorageBudget budget);
 
   /**
    * The budget for laying out {@code input}: one task measures its first partition (computing it
@@ -27,6 +28,14 @@ public interface LayoutSource {
   static StorageBudget budgetOf(JavaRDD<?> input) {
     return new StorageBudget(
         StorageMemory.estimatedBytes(input.rdd()), StorageMemory.freeBytes(input.context()));
+  }
+
+  /**
+   * What {@code input}'s layout is fitted to: the {@code executors}, their task slots, its blocks.
+   */
+  static ClusterShape shapeOf(JavaRDD<?> input, List<SparkInternals.Executor> executors) {
+    return new ClusterShape(
+        executors.size(), SparkInternals.taskSlots(input.context()), input.getNumPartitions());
   }
 
   /** The layout of {@code input} (one block per partition) over {@code executors}. */

@@ -1,6 +1,7 @@
 package org.flexcode.aggregation.copies.internal;
 
 import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.ClusterShape;
 import org.flexcode.aggregation.StorageBudget;
 
 /**
@@ -14,8 +15,8 @@ public interface CopiedLayout {
   CopiesSpec layout();
 
   /**
-   * The strategy fitted to the {@code executors} registered and to the storage memory they have
-   * free: fewer copies, or {@code bsp} when fewer than two fit ({@link CopiesFit}).
+   * The strategy fitted to the {@code cluster} it starts on and to the storage memory the executors
+   * have free: fewer copies, or {@code bsp} when fewer than two fit ({@link CopiesFit}).
    */
-  AggregationStrategy fitTo(int executors, StorageBudget budget);
+  AggregationStrategy fitTo(ClusterShape cluster, StorageBudget budget);
 }

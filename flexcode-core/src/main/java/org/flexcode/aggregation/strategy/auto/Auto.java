@@ -4,6 +4,7 @@ import org.flexcode.adaptive.internal.BackupChooser;
 import org.flexcode.adaptive.internal.StealHome;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
+import org.flexcode.aggregation.ClusterShape;
 import org.flexcode.aggregation.ModelReplay;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StorageBudget;
@@ -12,6 +13,8 @@ import org.flexcode.aggregation.copies.internal.CopiesFit;
 import org.flexcode.aggregation.copies.internal.CopiesSpec;
 import org.flexcode.coding.GradientCode;
 import org.flexcode.spec.SpecText;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code auto:exact=false,floor=0.5}: lays the data out as {@code steal:r=R,chunks=C} does (each
@@ -30,6 +33,8 @@ import org.flexcode.spec.SpecText;
 public record Auto(boolean exact, int copies, int chunks, double floor)
     implements AggregationStrategy, CopiedLayout, ModelReplay {
 
+  private static final Logger LOG = LoggerFactory.getLogger(Auto.class);
+
   /** Validates (the layout as {@link CopiesSpec}). */
   public Auto {
     new CopiesSpec(copies, chunks, CopiesSpec.DEFAULT_LATE, StealHome.AUTO, true);
@@ -47,12 +52,28 @@ public record Auto(boolean exact, int copies, int chunks, double floor)
 
   /**
    * Fewer copies when fewer executors than r are registered or the free storage memory holds fewer;
-   * {@code bsp} when it holds fewer than two.
+   * {@code bsp} when it holds fewer than two, or when one executor queues the blocks ({@link
+   * ClusterShape#queuesBlocksOnOneExecutor}): a chunk's time from its iteration's submission is
+   * then its place in Spark's queue, not its speed, so the modes cannot be told apart from it, and
+   * the queue already hands each free core the next block, as steal's moves would.
    */
   @Override
-  public AggregationStrategy fitTo(int executors, StorageBudget budget) {
+  public AggregationStrategy fitTo(ClusterShape cluster, StorageBudget budget) {
+    if (cluster.queuesBlocksOnOneExecutor()) {
+      LOG.info(
+          "FlexCode: {} runs bsp: one executor runs {} tasks at once, fewer than the {} blocks,"
+              + " which queue for its cores",
+          describe(),
+          cluster.slots(),
+          cluster.blocks());
+      return AggregationStrategy.bsp();
+    }
     return CopiesFit.fit(
-        this, layout(), executors, budget, fewer -> new Auto(exact, fewer, chunks, floor));
+        this,
+        layout(),
+        cluster.executors(),
+        budget,
+        fewer -> new Auto(exact, fewer, chunks, floor));
   }
 
   /** {@code auto:exact=B}, with r, chunks and floor when not the defaults. */

@@ -3,6 +3,7 @@ package org.flexcode.aggregation.strategy.flexrr;
 import org.flexcode.adaptive.internal.StealHome;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
+import org.flexcode.aggregation.ClusterShape;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StorageBudget;
 import org.flexcode.aggregation.copies.internal.CopiedLayout;
@@ -49,9 +50,9 @@ public record Flexrr(int staleness, int copies, int chunks)
    * {@code bsp} when it holds fewer than two.
    */
   @Override
-  public AggregationStrategy fitTo(int executors, StorageBudget budget) {
+  public AggregationStrategy fitTo(ClusterShape cluster, StorageBudget budget) {
     return CopiesFit.fit(
-        this, layout(), executors, budget, fewer -> new Flexrr(staleness, fewer, chunks));
+        this, layout(), cluster.executors(), budget, fewer -> new Flexrr(staleness, fewer, chunks));
   }
 
   /** {@code flexrr:staleness=K}, with r and chunks when not the defaults. */

@@ -3,6 +3,7 @@ package org.flexcode.aggregation.strategy.steal;
 import org.flexcode.adaptive.internal.StealHome;
 import org.flexcode.aggregation.AggregationStrategy;
 import org.flexcode.aggregation.BoundStrategy;
+import org.flexcode.aggregation.ClusterShape;
 import org.flexcode.aggregation.ShadowSpec;
 import org.flexcode.aggregation.StorageBudget;
 import org.flexcode.aggregation.copies.internal.CopiedLayout;
@@ -51,9 +52,9 @@ public record Steal(int copies, int chunks, double late, StealHome home)
    * {@code bsp} when it holds fewer than two.
    */
   @Override
-  public AggregationStrategy fitTo(int executors, StorageBudget budget) {
+  public AggregationStrategy fitTo(ClusterShape cluster, StorageBudget budget) {
     return CopiesFit.fit(
-        this, layout(), executors, budget, fewer -> new Steal(fewer, chunks, late, home));
+        this, layout(), cluster.executors(), budget, fewer -> new Steal(fewer, chunks, late, home));
   }
 
   /**

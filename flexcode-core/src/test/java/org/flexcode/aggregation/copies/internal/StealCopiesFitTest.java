@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.ClusterShape;
 import org.flexcode.aggregation.StorageBudget;
 import org.flexcode.aggregation.strategy.auto.Auto;
 import org.flexcode.aggregation.strategy.auto.AutoFamily;
@@ -11,7 +12,10 @@ import org.flexcode.aggregation.strategy.steal.Steal;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** steal's copies fitted to the executors registered: r apart, never below two. */
+/**
+ * steal's copies fitted to the executors registered: r apart, never below two; auto's bsp on one
+ * executor that queues the blocks.
+ */
 @Tag("unit")
 class StealCopiesFitTest {
 
@@ -45,6 +49,28 @@ class StealCopiesFitTest {
   }
 
   @Test
+  void autoRunsBspWhenOneExecutorQueuesTheBlocksAndStealStays() {
+    AggregationStrategy auto = AggregationStrategy.parse("auto:exact=true");
+    StorageBudget any = StorageBudget.UNLIMITED;
+    CopiedLayout layout = auto.capability(CopiedLayout.class).orElseThrow();
+    assertEquals("bsp", layout.fitTo(new ClusterShape(0, 2, 16), any).spec()); // local[2]
+    assertEquals("bsp", layout.fitTo(new ClusterShape(1, 4, 5), any).spec());
+    assertEquals(2, ((Auto) layout.fitTo(new ClusterShape(0, 4, 4), any)).copies());
+    assertEquals(2, ((Auto) layout.fitTo(new ClusterShape(2, 4, 64), any)).copies());
+    // No executor registered yet (slots 0): nothing known to queue.
+    assertEquals(2, ((Auto) layout.fitTo(new ClusterShape(0, 0, 64), any)).copies());
+    // steal was asked for by name: its late copies stay.
+    AggregationStrategy steal = AggregationStrategy.parse("steal");
+    Steal fitted =
+        (Steal)
+            steal
+                .capability(CopiedLayout.class)
+                .orElseThrow()
+                .fitTo(new ClusterShape(0, 2, 16), any);
+    assertEquals(2, fitted.copies());
+  }
+
+  @Test
   void freeStorageMemoryLowersTheCopiesAndBelowTwoRunsBsp() {
     AggregationStrategy auto = AggregationStrategy.parse("auto:exact=true");
     // 100 bytes of input: 350 free hold the input and two copies beside it
@@ -71,7 +97,7 @@ class StealCopiesFitTest {
       AggregationStrategy strategy, int executors, StorageBudget budget) {
     return strategy
         .capability(CopiedLayout.class)
-        .map(source -> source.fitTo(executors, budget))
+        .map(source -> source.fitTo(ClusterShape.ofExecutors(executors), budget))
         .orElse(strategy);
   }
 
@@ -79,7 +105,7 @@ class StealCopiesFitTest {
   private static AggregationStrategy fit(AggregationStrategy strategy, int executors) {
     return strategy
         .capability(CopiedLayout.class)
-        .map(source -> source.fitTo(executors, StorageBudget.UNLIMITED))
+        .map(source -> source.fitTo(ClusterShape.ofExecutors(executors), StorageBudget.UNLIMITED))
         .orElse(strategy);
   }
 }

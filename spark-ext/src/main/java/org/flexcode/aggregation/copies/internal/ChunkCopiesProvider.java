@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
 import org.flexcode.aggregation.AggregationStrategy;
+import org.flexcode.aggregation.ClusterShape;
 import org.flexcode.aggregation.StorageBudget;
 import org.flexcode.aggregation.engine.DataLayout;
 import org.flexcode.aggregation.engine.LayoutProvider;
@@ -21,8 +22,8 @@ public final class ChunkCopiesProvider implements LayoutProvider {
   private static LayoutSource source(AggregationStrategy strategy, CopiedLayout copied) {
     return new LayoutSource() {
       @Override
-      public AggregationStrategy fitTo(int executors, StorageBudget budget) {
-        return copied.fitTo(executors, budget);
+      public AggregationStrategy fitTo(ClusterShape cluster, StorageBudget budget) {
+        return copied.fitTo(cluster, budget);
       }
 
       @Override

@@ -166,6 +166,39 @@ class AutoAggregationTest {
     }
   }
 
+  /**
+   * Eight blocks on local[4]'s four slots: half the blocks queue behind the others, so their times
+   * say where they stood in the queue. auto runs as bsp (its fit on this cluster) and, with block 0
+   * a straggler from iteration 2 on, waits for it and uses every block.
+   */
+  @Test
+  void runsAsBspWhenOneExecutorQueuesTheBlocks(JavaSparkContext jsc) {
+    int blocks = 2 * BLOCKS;
+    int iterations = 4;
+    StragglerHook hook = StragglerHook.none();
+    for (int it = 0; it < iterations; it++) {
+      for (int task = 0; task < blocks; task++) {
+        hook = hook.and(it, task, task == 0 && it >= 2 ? 1500 : 150);
+      }
+    }
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, RECORDS, blocks),
+            AggregationStrategy.parse("auto:chunks=1"),
+            straggling(EngineTestSupport.options(), hook))) {
+      assertEquals("bsp", engine.strategy().spec(), "auto fitted to local[4] with 8 blocks");
+      for (int it = 0; it < iterations; it++) {
+        AggregateResult result = engine.aggregate(1.0 + it, STATISTIC, 3);
+        assertTrue(result.exact(), result.record().toString());
+        assertEquals(
+            List.of(0, 1, 2, 3, 4, 5, 6, 7),
+            result.record().usedTasks().stream().sorted().toList(),
+            "every block, the straggler's too: " + result.record());
+        assertTrue(relativeError(result.values(), expected(RECORDS, 1.0 + it)) <= 1e-12);
+      }
+    }
+  }
+
   @Test
   void parsesItsSpec() {
     AggregationStrategy auto = AggregationStrategy.parse("auto");
