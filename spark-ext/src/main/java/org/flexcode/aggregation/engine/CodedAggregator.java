@@ -112,12 +112,7 @@ public final class CodedAggregator<T> implements AutoCloseable {
     this.options = options;
     List<SparkInternals.Executor> executors = SparkInternals.executors(jsc.sc());
     Optional<LayoutSource> own = LayoutProvider.of(strategy);
-    this.strategy =
-        own.map(
-                source ->
-                    source.fitTo(
-                        LayoutSource.shapeOf(input, executors), LayoutSource.budgetOf(input)))
-            .orElse(strategy);
+    this.strategy = own.map(source -> source.fitToCluster(input, executors)).orElse(strategy);
     this.data =
         LayoutProvider.of(this.strategy)
             .map(source -> source.<T>layOut(input, executors))

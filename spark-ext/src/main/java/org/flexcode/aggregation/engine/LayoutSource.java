@@ -22,6 +22,15 @@ public interface LayoutSource {
   AggregationStrategy fitTo(ClusterShape cluster, StorageBudget budget);
 
   /**
+   * The strategy fitted to the cluster {@code input} is laid out on, the registered {@code
+   * executors}, and to their free storage memory ({@link #fitTo}).
+   */
+  default AggregationStrategy fitToCluster(
+      JavaRDD<?> input, List<SparkInternals.Executor> executors) {
+    return fitTo(shapeOf(input, executors), budgetOf(input));
+  }
+
+  /**
    * The budget for laying out {@code input}: one task measures its first partition (computing it
    * once more when {@code input} is not persisted; the Estimators' inputs are).
    */
