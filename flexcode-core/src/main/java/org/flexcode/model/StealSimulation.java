@@ -92,7 +92,12 @@ final class StealSimulation implements Rule.Simulation {
     this.cluster = cluster;
     CopiesSpec layout = ((CopiedLayout) strategy).layout();
     this.plan =
-        new StealPlan(cluster.tasks(), layout.chunks(), layout.copies(), cluster.executors());
+        new StealPlan(
+            cluster.tasks(),
+            layout.chunks(),
+            layout.copies(),
+            cluster.executors(),
+            cluster.executors() * cluster.cores());
     int tasks = plan.numChunks() * layout.copies();
     this.simulated = new SimulatedLaunches(tasks);
     this.executorIds = SimulatedLaunches.executorIds(cluster.executors());

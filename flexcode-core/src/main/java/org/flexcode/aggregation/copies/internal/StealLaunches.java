@@ -116,11 +116,18 @@ public final class StealLaunches implements LateLaunchPolicy {
     return homes;
   }
 
-  /** Chunks per block when this iteration's home work runs as block tasks, else 1. */
+  /**
+   * Chunks per block when this iteration's home work runs as block tasks, else 1. One executor that
+   * queues the blocks ({@link StealPlan#queuesBlocks}) has no CPU to spare for chunk tasks.
+   */
   @Override
   public synchronized int homeGroup(int it) {
     boolean block =
-        grouping.begin(it, holders.avoiding(), holders.mostSpare(), clock.getAsLong())
+        grouping.begin(
+                it,
+                holders.avoiding(),
+                holders.mostSpare() && !plan.queuesBlocks(),
+                clock.getAsLong())
             == StealHome.BLOCK;
     blockHomeIteration = block ? it : blockHomeIteration;
     return block ? plan.chunksPerBlock() : 1;

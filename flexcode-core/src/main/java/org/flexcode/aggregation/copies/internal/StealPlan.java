@@ -25,11 +25,21 @@ public final class StealPlan implements Serializable {
   private final int chunks;
   private final int copies;
   private final int executors;
+  private final int slots;
 
   /**
-   * The plan of {@code copies} copies of {@code chunks} chunks of each of {@code blocks} blocks.
+   * The plan of {@code copies} copies of {@code chunks} chunks of each of {@code blocks} blocks, on
+   * a cluster that runs all of them at once.
    */
   public StealPlan(int blocks, int chunks, int copies, int executors) {
+    this(blocks, chunks, copies, executors, Integer.MAX_VALUE);
+  }
+
+  /**
+   * The plan of {@code copies} copies of {@code chunks} chunks of each of {@code blocks} blocks, on
+   * {@code executors} executors that run {@code slots} tasks at once in all (0: not known).
+   */
+  public StealPlan(int blocks, int chunks, int copies, int executors, int slots) {
     if (blocks < 1 || chunks < 1 || copies < 1 || executors < 1) {
       throw new IllegalArgumentException(
           "steal plan: blocks, chunks, copies and executors must be >= 1, got "
@@ -45,6 +55,25 @@ public final class StealPlan implements Serializable {
     this.chunks = chunks;
     this.copies = copies;
     this.executors = executors;
+    this.slots = slots >= 1 ? slots : Integer.MAX_VALUE; // 0: no executor registered yet
+  }
+
+  /** Input blocks (n). */
+  public int numBlocks() {
+    return blocks;
+  }
+
+  /** Tasks the cluster runs at once (Integer.MAX_VALUE when not known). */
+  public int slots() {
+    return slots;
+  }
+
+  /**
+   * Whether one executor runs fewer tasks at once than there are blocks: the blocks wait in Spark's
+   * queue, which hands each of its cores the next one as it frees.
+   */
+  public boolean queuesBlocks() {
+    return executors == 1 && blocks > slots;
   }
 
   /** Chunks in all (C = n x chunks). */

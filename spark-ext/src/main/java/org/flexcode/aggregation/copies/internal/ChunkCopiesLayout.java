@@ -56,7 +56,12 @@ final class ChunkCopiesLayout<T> implements DataLayout<T> {
       JavaRDD<T> input,
       List<SparkInternals.Executor> executors) {
     StealPlan plan =
-        StealSetup.stealPlan(strategy.describe(), spec, input.getNumPartitions(), executors);
+        StealSetup.stealPlan(
+            strategy.describe(),
+            spec,
+            input.getNumPartitions(),
+            executors,
+            SparkInternals.taskSlots(input.context()));
     return new ChunkCopiesLayout<>(spec, plan, executors, input);
   }
 

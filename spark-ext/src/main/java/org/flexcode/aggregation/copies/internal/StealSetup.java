@@ -26,12 +26,17 @@ final class StealSetup {
   /**
    * The plan of {@code spec}'s copies over the input's blocks and the registered executors (one in
    * local mode, where every copy shares the driver's executor: stealing degenerates to bsp over
-   * chunks plus late copies on free cores); {@code strategy} names it in the log.
+   * chunks plus late copies on free cores), which run {@code slots} tasks at once; {@code strategy}
+   * names it in the log.
    */
   static StealPlan stealPlan(
-      String strategy, CopiesSpec spec, int blocks, List<SparkInternals.Executor> executors) {
+      String strategy,
+      CopiesSpec spec,
+      int blocks,
+      List<SparkInternals.Executor> executors,
+      int slots) {
     StealPlan plan =
-        new StealPlan(blocks, spec.chunks(), spec.copies(), Math.max(1, executors.size()));
+        new StealPlan(blocks, spec.chunks(), spec.copies(), Math.max(1, executors.size()), slots);
     if (executors.size() <= 1) {
       LOG.info(
           "FlexCode: {} with one executor: no other executor to move chunks to; {} chunks run as"

@@ -148,6 +148,38 @@ public class StealAggregationTest {
     }
   }
 
+  /**
+   * Eight blocks on local[4]'s four slots queue for its cores, which have none to spare for chunk
+   * tasks: the home work runs as one task per block from the first iteration.
+   */
+  @Test
+  void oneExecutorQueuingItsBlocksRunsBlockTasksFromTheStart(JavaSparkContext jsc)
+      throws Exception {
+    EngineStarts starts = new EngineStarts();
+    int blocks = 2 * BLOCKS;
+    int iterations = 3;
+    try (CodedAggregator<Double> engine =
+        CodedAggregator.create(
+            data(jsc, RECORDS, blocks),
+            AggregationStrategy.parse("steal:r=2,chunks=2,late=50"),
+            EngineTestSupport.options())) {
+      jsc.sc().addSparkListener(starts);
+      for (int it = 0; it < iterations; it++) {
+        AggregateResult result = engine.aggregate(1.0 + it, STATISTIC, 3);
+        assertTrue(relativeError(result.values(), expected(RECORDS, 1.0 + it)) <= 1e-12);
+      }
+      assertTrue(eventually(10_000, () -> starts.partitions.size() >= iterations * blocks));
+      SparkInternals.awaitListenerBus(jsc.sc(), 60_000); // every start of the ended jobs is in
+      assertEquals(iterations * blocks, starts.partitions.size(), "one per block: " + starts);
+      assertEquals(
+          0,
+          starts.partitions.stream().filter(p -> p % 2 == 1).count(),
+          "a second chunk launched on its own: " + starts);
+    } finally {
+      jsc.sc().removeSparkListener(starts);
+    }
+  }
+
   /** The partitions of the task starts in engine jobs that started after this listener. */
   public static final class EngineStarts extends org.apache.spark.scheduler.SparkListener {
     public final List<Integer> partitions = new java.util.concurrent.CopyOnWriteArrayList<>();
