@@ -122,13 +122,9 @@ public final class StealLaunches implements LateLaunchPolicy {
    */
   @Override
   public synchronized int homeGroup(int it) {
+    boolean spare = holders.mostSpare() && !plan.queuesBlocks();
     boolean block =
-        grouping.begin(
-                it,
-                holders.avoiding(),
-                holders.mostSpare() && !plan.queuesBlocks(),
-                clock.getAsLong())
-            == StealHome.BLOCK;
+        grouping.begin(it, holders.avoiding(), spare, clock.getAsLong()) == StealHome.BLOCK;
     blockHomeIteration = block ? it : blockHomeIteration;
     return block ? plan.chunksPerBlock() : 1;
   }
