@@ -11,11 +11,6 @@ package org.flexcode.aggregation;
  */
 public record ClusterShape(int executors, int slots, int blocks) {
 
-  /** {@code executors} registered, nothing known of their slots or of the input. */
-  public static ClusterShape ofExecutors(int executors) {
-    return new ClusterShape(executors, 0, 0);
-  }
-
   /**
    * Whether one executor (local mode's included) runs fewer tasks at once than there are blocks:
    * the blocks then wait in Spark's queue for its cores, which hands each free core the next one.

@@ -3,6 +3,7 @@ package org.flexcode.aggregation.copies.internal;
 import java.io.Serializable;
 import java.util.BitSet;
 import org.flexcode.adaptive.internal.ChunkPlacement;
+import org.flexcode.aggregation.ClusterShape;
 
 /**
  * Where {@code steal}'s chunk copies live, plain arithmetic: n blocks cut into {@code chunks}
@@ -32,7 +33,7 @@ public final class StealPlan implements Serializable {
    * a cluster that runs all of them at once.
    */
   public StealPlan(int blocks, int chunks, int copies, int executors) {
-    this(blocks, chunks, copies, executors, Integer.MAX_VALUE);
+    this(blocks, chunks, copies, executors, 0);
   }
 
   /**
@@ -55,25 +56,12 @@ public final class StealPlan implements Serializable {
     this.chunks = chunks;
     this.copies = copies;
     this.executors = executors;
-    this.slots = slots >= 1 ? slots : Integer.MAX_VALUE; // 0: no executor registered yet
+    this.slots = slots;
   }
 
-  /** Input blocks (n). */
-  public int numBlocks() {
-    return blocks;
-  }
-
-  /** Tasks the cluster runs at once (Integer.MAX_VALUE when not known). */
-  public int slots() {
-    return slots;
-  }
-
-  /**
-   * Whether one executor runs fewer tasks at once than there are blocks: the blocks wait in Spark's
-   * queue, which hands each of its cores the next one as it frees.
-   */
+  /** {@link ClusterShape#queuesBlocksOnOneExecutor} of this plan's executors, slots and blocks. */
   public boolean queuesBlocks() {
-    return executors == 1 && blocks > slots;
+    return new ClusterShape(executors, slots, blocks).queuesBlocksOnOneExecutor();
   }
 
   /** Chunks in all (C = n x chunks). */

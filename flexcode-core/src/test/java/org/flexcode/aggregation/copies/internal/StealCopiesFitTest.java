@@ -97,7 +97,7 @@ class StealCopiesFitTest {
       AggregationStrategy strategy, int executors, StorageBudget budget) {
     return strategy
         .capability(CopiedLayout.class)
-        .map(source -> source.fitTo(ClusterShape.ofExecutors(executors), budget))
+        .map(source -> source.fitTo(new ClusterShape(executors, 0, 0), budget))
         .orElse(strategy);
   }
 
@@ -105,7 +105,7 @@ class StealCopiesFitTest {
   private static AggregationStrategy fit(AggregationStrategy strategy, int executors) {
     return strategy
         .capability(CopiedLayout.class)
-        .map(source -> source.fitTo(ClusterShape.ofExecutors(executors), StorageBudget.UNLIMITED))
+        .map(source -> source.fitTo(new ClusterShape(executors, 0, 0), StorageBudget.UNLIMITED))
         .orElse(strategy);
   }
 }
