@@ -48,6 +48,9 @@ public final class StealDecoder implements BoundStrategy {
 
   @Override
   public Optional<Decision> decide(List<Integer> arrivals, BitSet finished) {
+    if (!coversEveryChunk(finished)) {
+      return Optional.empty();
+    }
     BitSet winners = firstCopies(arrivals);
     if (winners.cardinality() < numChunks) {
       return Optional.empty();
@@ -61,6 +64,18 @@ public final class StealDecoder implements BoundStrategy {
     BitSet winners = firstCopies(finished.stream().boxed().toList());
     int missing = numChunks - winners.cardinality();
     return decision(winners, Math.sqrt(missing), missing == 0);
+  }
+
+  /**
+   * Whether every chunk has a finished copy: the union of the copies' task ranges, word by word (a
+   * decision asked at every arrival must not walk every arrival while chunks are missing).
+   */
+  private boolean coversEveryChunk(BitSet finished) {
+    BitSet covered = finished.get(0, numChunks);
+    for (int k = 1; k < copies && covered.cardinality() < numChunks; k++) {
+      covered.or(finished.get(k * numChunks, (k + 1) * numChunks));
+    }
+    return covered.cardinality() == numChunks;
   }
 
   /** Each chunk's home copy if it arrived, else its first copy to arrive. */

@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 import org.flexcode.adaptive.internal.CopyThresholds;
 import org.flexcode.adaptive.internal.HomeGrouping;
@@ -60,6 +59,7 @@ public final class StealLaunches implements LateLaunchPolicy {
   private final SlowExecutors slow = new SlowExecutors();
   private final CopyHolders holders;
   private final HomeGrouping grouping;
+  private final FinishedCopies finished;
   private int blockHomeIteration = -1;
 
   private int iteration = -1;
@@ -92,6 +92,7 @@ public final class StealLaunches implements LateLaunchPolicy {
     this.executorIds = executorIds.clone();
     this.launchLog = new CopyLaunchLog(context.launchLog(), executorIds);
     this.holders = new CopyHolders(plan, executorIds);
+    this.finished = new FinishedCopies(plan, listener);
     this.launched = plan.homeTasks();
   }
 
@@ -255,12 +256,7 @@ public final class StealLaunches implements LateLaunchPolicy {
   }
 
   private BitSet finishedChunks(Arrivals arrivals) {
-    BitSet done = new BitSet(plan.numChunks());
-    BitSet finished = arrivals.finished();
-    for (int t = finished.nextSetBit(0); t >= 0; t = finished.nextSetBit(t + 1)) {
-      done.set(plan.chunkOf(t));
-    }
-    return done;
+    return finished.doneChunks(arrivals);
   }
 
   /**
@@ -270,7 +266,10 @@ public final class StealLaunches implements LateLaunchPolicy {
   private boolean[] idleExecutors(int it, BitSet done, Arrivals arrivals) {
     boolean[] idle = new boolean[plan.executors()];
     java.util.Arrays.fill(idle, true);
-    for (int t = launched.nextSetBit(0); t >= 0; t = launched.nextSetBit(t + 1)) {
+    // A finished copy's chunk is done and the copy runs no more: it leaves its executor idle.
+    BitSet unfinished = (BitSet) launched.clone();
+    unfinished.andNot(arrivals.finished());
+    for (int t = unfinished.nextSetBit(0); t >= 0; t = unfinished.nextSetBit(t + 1)) {
       boolean running =
           listener.launchTime(it, t) > 0 && !arrivals.isFinished(t) && !cancelledMs.containsKey(t);
       if (!done.get(plan.chunkOf(t)) || running) {
@@ -291,11 +290,13 @@ public final class StealLaunches implements LateLaunchPolicy {
 
   /** Idle holders take chunks whose home copy has not started (one chunk per executor). */
   private void stealPending(int it, BitSet done, boolean[] idle, BitSet tasks) {
-    for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
+    if (noneIdle(idle)) {
+      return; // no holder to take a chunk (the common case while an iteration runs)
+    }
+    int chunks = plan.numChunks();
+    for (int chunk = done.nextClearBit(0); chunk < chunks; chunk = done.nextClearBit(chunk + 1)) {
       int home = plan.taskOf(chunk, 0);
-      if (done.get(chunk)
-          || listener.launchTime(it, home) > 0
-          || plan.copiesIn(chunk, launched) > 1) {
+      if (listener.launchTime(it, home) > 0 || plan.copiesIn(chunk, launched) > 1) {
         continue;
       }
       int target = holders.idle(chunk, idle, -1, false);
@@ -313,15 +314,8 @@ public final class StealLaunches implements LateLaunchPolicy {
    * chunk tasks on an idle holder as soon as that copy would arrive first ({@link CopyRace}).
    */
   private void launchLate(int it, BitSet done, Arrivals arrivals, boolean[] idle, BitSet tasks) {
-    List<Long> durations = new ArrayList<>();
-    Map<Integer, List<Long>> byExecutor = new HashMap<>();
-    eachFinished(
-        it,
-        arrivals,
-        (task, ms) -> {
-          durations.add(ms);
-          byExecutor.computeIfAbsent(executorRunning(it, task), e -> new ArrayList<>()).add(ms);
-        });
+    List<Long> durations = finishedDurations(it, arrivals);
+    Map<Integer, List<Long>> byExecutor = finished.byExecutor();
     CopyThresholds due =
         CopyThresholds.of(durations, plan.numChunks(), late, blockHomeIteration == it);
     if (due == null) {
@@ -330,10 +324,11 @@ public final class StealLaunches implements LateLaunchPolicy {
     CopyRace race =
         blockHomeIteration == it ? null : CopyRace.of(byExecutor, durations, plan.numChunks());
     long now = clock.getAsLong();
-    for (int chunk = 0; chunk < plan.numChunks(); chunk++) {
+    int chunks = plan.numChunks();
+    for (int chunk = done.nextClearBit(0); chunk < chunks; chunk = done.nextClearBit(chunk + 1)) {
       int running = plan.onlyCopyIn(chunk, launched);
       long start = running < 0 ? -1 : listener.launchTime(it, running);
-      if (done.get(chunk) || start <= 0 || tasks.get(running)) {
+      if (start <= 0 || tasks.get(running)) {
         continue;
       }
       // With one executor (local mode) its other cores take the copy.
@@ -382,9 +377,12 @@ public final class StealLaunches implements LateLaunchPolicy {
     long now = clock.getAsLong();
     long next = Long.MAX_VALUE;
     BitSet done = due == null ? null : finishedChunks(arrivals);
-    for (int chunk = 0; due != null && chunk < plan.numChunks(); chunk++) {
+    int chunks = plan.numChunks();
+    for (int chunk = due == null ? chunks : done.nextClearBit(0);
+        chunk < chunks;
+        chunk = done.nextClearBit(chunk + 1)) {
       int running = plan.onlyCopyIn(chunk, launched);
-      long start = running < 0 || done.get(chunk) ? -1 : listener.launchTime(it, running);
+      long start = running < 0 ? -1 : listener.launchTime(it, running);
       for (long dueFromMs : new long[] {due.idleDueFromMs(), due.anyDueFromMs()}) {
         if (start > 0 && dueFromMs != Long.MAX_VALUE && start + dueFromMs > now) {
           next = Math.min(next, start + dueFromMs);
@@ -392,6 +390,15 @@ public final class StealLaunches implements LateLaunchPolicy {
       }
     }
     return next;
+  }
+
+  private static boolean noneIdle(boolean[] idle) {
+    for (boolean free : idle) {
+      if (free) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Launches {@code copy} on planned executor {@code target} (now busy). */
@@ -426,24 +433,12 @@ public final class StealLaunches implements LateLaunchPolicy {
     return indexes;
   }
 
-  /** The launch-to-arrival times of this iteration's finished copies (ms). */
-  private List<Long> finishedDurations(int it, Arrivals arrivals) {
-    List<Long> durations = new ArrayList<>();
-    eachFinished(it, arrivals, (task, ms) -> durations.add(ms));
-    return durations;
-  }
-
   /**
-   * Gives {@code take} each finished copy of iteration {@code it}: its task, launch to arrival ms.
+   * The launch-to-arrival times (ms) of this iteration's finished copies whose launch is known
+   * ({@link FinishedCopies}).
    */
-  private void eachFinished(int it, Arrivals arrivals, BiConsumer<Integer, Long> take) {
-    BitSet finished = arrivals.finished();
-    for (int t = finished.nextSetBit(0); t >= 0; t = finished.nextSetBit(t + 1)) {
-      long start = listener.launchTime(it, t);
-      long arrived = arrivals.arrivedMs(t);
-      if (start > 0 && arrived >= 0) {
-        take.accept(t, arrived - start);
-      }
-    }
+  private List<Long> finishedDurations(int it, Arrivals arrivals) {
+    finished.update(it, arrivals, task -> executorRunning(it, task));
+    return finished.durations();
   }
 }
