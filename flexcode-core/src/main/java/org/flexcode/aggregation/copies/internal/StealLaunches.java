@@ -266,12 +266,11 @@ public final class StealLaunches implements LateLaunchPolicy {
   private boolean[] idleExecutors(int it, BitSet done, Arrivals arrivals) {
     boolean[] idle = new boolean[plan.executors()];
     java.util.Arrays.fill(idle, true);
-    // A finished copy's chunk is done and the copy runs no more: it leaves its executor idle.
+    // A finished copy keeps no executor busy: its chunk is done and it runs no more.
     BitSet unfinished = (BitSet) launched.clone();
     unfinished.andNot(arrivals.finished());
     for (int t = unfinished.nextSetBit(0); t >= 0; t = unfinished.nextSetBit(t + 1)) {
-      boolean running =
-          listener.launchTime(it, t) > 0 && !arrivals.isFinished(t) && !cancelledMs.containsKey(t);
+      boolean running = listener.launchTime(it, t) > 0 && !cancelledMs.containsKey(t);
       if (!done.get(plan.chunkOf(t)) || running) {
         idle[executorRunning(it, t)] = false;
       }
