@@ -260,8 +260,9 @@ class FlexCodeALSTest {
     // r > 0, lambda times each row's count of positive ratings. Both end in local minima that
     // depend on the initial factors (single seeds differ by about 2% either way): the mean of
     // three seeds, each deterministic; unconstrained, then with nonnegative = true.
+    // two blocks each: Spark's default ten per side only make its fit on local[4] slower
     ALS spark = new ALS().setImplicitPrefs(true).setAlpha(2.0).setRank(2).setMaxIter(10);
-    spark.setRegParam(0.1);
+    spark.setRegParam(0.1).setNumBlocks(2);
     FlexCodeALS ours = new FlexCodeALS();
     ours.setImplicitPrefs(true).setAlpha(2.0).setRank(2).setMaxIter(10).setRegParam(0.1);
     assertEquals(FlexCodeALS.Method.ALTERNATING, ours.resolvedMethod());

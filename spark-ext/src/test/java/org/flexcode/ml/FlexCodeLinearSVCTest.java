@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("spark")
 class FlexCodeLinearSVCTest {
 
-  private static final int MAX_ITER = 30;
+  private static final int MAX_ITER = 10;
 
   static Dataset<Row> data;
 
@@ -52,7 +52,7 @@ class FlexCodeLinearSVCTest {
   }
 
   /**
-   * Each strategy's fit against Spark's on the same 30 OWL-QN steps (tolerance 1e-10 stops neither:
+   * Each strategy's fit against Spark's on the same 10 OWL-QN steps (tolerance 1e-10 stops neither:
    * the hinge loss is not smooth), so the two follow the same path step by step.
    */
   private static void matchesSpark(List<String> strategies, Consumer<LinearSVC> setup) {
@@ -92,7 +92,7 @@ class FlexCodeLinearSVCTest {
   @Test
   void savesAndLoadsWithSparksLoaders(@TempDir Path dir) throws Exception {
     FlexCodeLinearSVC estimator = new FlexCodeLinearSVC().setStrategy("cyclic");
-    estimator.setMaxIter(30).setRegParam(0.01);
+    estimator.setMaxIter(MAX_ITER).setRegParam(0.01);
     LinearSVCModel model = estimator.fit(data);
     model.save(dir.resolve("model").toString());
     LinearSVCModel reloaded = LinearSVCModel.load(dir.resolve("model").toString());
